@@ -1,0 +1,1 @@
+"""Domino Referee: a rules engine (referee.engine) and a Flask app (referee.web)."""

@@ -1,0 +1,51 @@
+"""`python -m referee check [--json] RECORD.json`, `bench [--json]` and `rules`."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from .engine import RecordError, check, record, rulebook
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m referee", description=__doc__)
+    sub = parser.add_subparsers(dest="command", required=True)
+    c = sub.add_parser("check", help="judge a game record: exit 0 legal, 1 illegal, 2 unreadable")
+    c.add_argument("--json", action="store_true", help="print the verdict as JSON")
+    c.add_argument("record", help="the game record (JSON)")
+    b = sub.add_parser("bench", help="measure the engine's speed")
+    b.add_argument("--json", action="store_true", help="print the figures as JSON")
+    b.add_argument("--seconds", type=float, default=2.0, help="time per variant (default 2)")
+    sub.add_parser("rules", help="print the rulebook as Markdown")
+    args = parser.parse_args(argv)
+    if args.command == "bench":
+        from . import bench
+
+        return bench.main(args.json, args.seconds)
+    if args.command == "rules":
+        print(rulebook.markdown(), end="")
+        return 0
+    return run_check(args.record, args.json)
+
+
+def run_check(path: str, as_json: bool) -> int:
+    try:
+        with open(path, "rb") as f:
+            text = f.read()
+        rec = record.loads(text)
+        result = check.verdict(rec)
+    except OSError as e:
+        print(f"error: cannot read {path}: {e.strerror}", file=sys.stderr)
+        return 2
+    except RecordError as e:
+        print(f"error: {path} is not a readable record: {e}", file=sys.stderr)
+        return 2
+    print(json.dumps(result, indent=1, ensure_ascii=False) if as_json
+          else check.readable(rec, result))
+    return 0 if result["ok"] else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,34 @@
+"""One root error for the engine; every illegal move carries the id of the rule it breaks."""
+
+
+class RefereeError(Exception):
+    """Root of every error the engine raises."""
+
+
+class NotationError(RefereeError, ValueError):
+    """A tile or a move written in a form the engine does not read."""
+
+
+class RecordError(RefereeError, ValueError):
+    """A game record that cannot be read at all (wrong shape, unknown player, ...)."""
+
+    def __init__(self, message: str, hand: int | None = None, move: int | None = None):
+        self.message, self.hand, self.move = message, hand, move
+        where = ", ".join(f"{k} {v}" for k, v in (("hand", hand), ("move", move)) if v)
+        super().__init__(f"{where}: {message}" if where else message)
+
+
+class IllegalMove(RefereeError):
+    """A move the rules forbid. `rule` is an id from the rulebook (e.g. "FC-LOCK")."""
+
+    def __init__(self, rule: str, message: str, move: int | None = None):
+        self.rule, self.message, self.move = rule, message, move
+        super().__init__(f"{message} ({rule})")
+
+
+class SetupError(RefereeError, ValueError):
+    """A match that cannot be set up: players or options the variant does not allow."""
+
+    def __init__(self, message: str, rule: str | None = None):
+        self.message, self.rule = message, rule
+        super().__init__(message)

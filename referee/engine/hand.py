@@ -1,0 +1,470 @@
+"""One hand: seats, hand sizes, the boneyard, the turn; legal moves, apply, undo, settle.
+
+A hand is the list of its moves; its state is what replaying them gives. At a real table
+the app does not see the players' tiles, so a hand works with what it knows: for each
+player either his exact tiles (a full record, a simulation) or only how many he holds.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from .errors import IllegalMove, RecordError, RefereeError
+from .layout import Layout, Place
+from .tiles import Tile, tile_set
+from .variants import Opening, Settlement, Variant
+
+LEAD = Place(None, "lead", -1, -1, None)  # the place of the first tile of a hand
+
+
+class Move(NamedTuple):
+    """A move by the player in seat `player`: a play, a draw or a pass."""
+
+    player: int
+    kind: str  # "play", "draw" or "pass"
+    tile: Tile | None = None
+    on: Tile | None = None  # the tile it is laid against (None: the lead, or not said)
+    count: int = 0  # tiles drawn
+    drawn: tuple[Tile, ...] = ()  # the tiles drawn, when known
+
+    @classmethod
+    def play(cls, player: int, tile: Tile, on: Tile | None = None) -> Move:
+        return cls(player, "play", tile, on)
+
+    @classmethod
+    def draw(cls, player: int, tiles: int | tuple[Tile, ...]) -> Move:
+        if isinstance(tiles, int):
+            return cls(player, "draw", count=tiles)
+        return cls(player, "draw", count=len(tiles), drawn=tuple(tiles))
+
+    @classmethod
+    def pass_(cls, player: int) -> Move:
+        return cls(player, "pass")
+
+
+class FalsePass(NamedTuple):
+    """A pass the record proves false (C-RENEGE): the passer held `tile`, which fitted."""
+
+    move: int  # the number of the pass
+    player: int
+    tile: Tile
+    proof: int | None  # the number of the play that shows it; None: still held at the end
+
+
+class AmbiguousPlay(RecordError):
+    """A play that does not say where it goes, where several places take it."""
+
+    def __init__(self, tile: Tile, places: list[Place]):
+        self.places = places
+        where = ", ".join(str(p.anchor) for p in places)
+        super().__init__(f"{tile} fits in several places ({where}): say which tile it is laid on")
+
+
+POSE = "pose"  # what fitted at a pass of the pose: any double
+
+
+class Hand:
+    """One deal, from the lead to the settlement."""
+
+    def __init__(self, variant: Variant, players, options: dict, opening: Opening,
+                 dealt: dict[int, list[Tile]] | None = None):
+        self._args = (variant, players, options, opening, dealt)
+        n = len(players)
+        self.variant, self.players, self.options, self.opening = variant, tuple(players), options, opening
+        self.max_pip = variant.max_pip(n)
+        self.tiles = frozenset(tile_set(self.max_pip))
+        self.sides = variant.sides(n)
+        self.side_of = [0] * n
+        for i, side in enumerate(self.sides):
+            for seat in side:
+                self.side_of[seat] = i
+        self.side_names = ["+".join(self.players[s] for s in side) for side in self.sides]
+        self.sizes = [variant.hand_size] * n
+        self.stock = len(self.tiles) - n * variant.hand_size
+        self.known: list[set[Tile] | None] = [None] * n
+        self.stock_tiles: set[Tile] | None = None
+        if dealt:
+            self._deal(dealt)
+        self.layout = Layout()
+        self.moves: list[Move] = []
+        self.turn: int | None = opening.leader  # None: any player (before the lead), or over
+        self.ended: str | None = None  # "domino" or "block"
+        self.winner: int | None = None
+        self.passes = 0  # passes in succession since the last tile laid or drawn
+        self.last_layer: int | None = None
+        self.streak = [0] * n  # each player's passes in succession (FC-THREEPASS)
+        self.scores = [0] * len(self.sides)  # points scored or charged during play
+        self.plays: list[tuple[int, int, int, int]] = []  # (move, count, points, side)
+        self.charges: list[tuple[int | None, int, int, str]] = []  # (move, seat, points, rule)
+        self.pass_log: list[tuple[int, int, object]] = []  # (move, seat, what fitted)
+        self.false_passes: list[FalsePass] = []
+        self.settlement: Settlement | None = None
+        self.left: list[list[Tile]] | None = None
+        self._legal: tuple[int, dict[Move, Place | None]] | None = None
+
+    def _deal(self, dealt: dict[int, list[Tile]]) -> None:
+        seen: set[Tile] = set()
+        for seat, tiles in dealt.items():
+            name = self.players[seat]
+            if len(tiles) != self.variant.hand_size:
+                raise RecordError(f"{name} was dealt {len(tiles)} tiles; "
+                                  f"{self.variant.title} deals {self.variant.hand_size}")
+            for t in tiles:
+                if t not in self.tiles:
+                    raise RecordError(f"{name} was dealt {t}, which is not in the "
+                                      f"{self.variant.set_name(len(self.players))} set")
+                if t in seen:
+                    raise RecordError(f"{t} is dealt twice")
+                seen.add(t)
+            self.known[seat] = set(tiles)
+        if all(k is not None for k in self.known):
+            self.stock_tiles = set(self.tiles - seen)
+
+    # -- what the table shows -------------------------------------------------------------
+    @property
+    def number(self) -> int:
+        """The number the next move will have (moves count from 1)."""
+        return len(self.moves) + 1
+
+    @property
+    def full(self) -> bool:
+        """Whether every player's tiles are known."""
+        return all(k is not None for k in self.known)
+
+    @property
+    def points(self) -> list[int]:
+        """Each side's points in this hand: during play, plus the settlement if settled."""
+        pts = list(self.scores)
+        if self.settlement:
+            for line in self.settlement.lines:
+                if line.side is not None:
+                    pts[line.side] += line.points
+        return pts
+
+    def name(self, seat: int) -> str:
+        return self.players[seat]
+
+    def charge(self, move: int | None, seat: int, points: int, rule: str) -> None:
+        """Charge a player a fixed penalty (French Connection)."""
+        self.charges.append((move, seat, points, rule))
+        self.scores[self.side_of[seat]] += points
+
+    # -- the one legality check -----------------------------------------------------------
+    def fits(self, t: Tile, place: Place, restriction: str | None = None) -> bool:
+        """Whether t may be laid on place, given the rule that restricts that place."""
+        if place.pip != t.high and place.pip != t.low:
+            return False
+        return restriction is None or (restriction == "FC-LOCK" and t.high == t.low)
+
+    def places_for(self, t: Tile) -> list[Place]:
+        """Every place where t may be laid now (for the lead: [LEAD] if t may lead)."""
+        if not self.layout.nodes:
+            try:
+                self._check_lead(t)
+            except IllegalMove:
+                return []
+            return [LEAD]
+        restrict = self.variant.restriction
+        return [p for p in self.layout.open if self.fits(t, p, restrict(self, p))]
+
+    def why_not(self, t: Tile) -> IllegalMove | None:
+        """Why t may not be played now, as the error a play of it would raise; None if it may."""
+        try:
+            self._check_tile(t)
+            self._place(t, None)
+        except IllegalMove as e:
+            return e
+        except AmbiguousPlay:
+            pass
+        return None
+
+    def _check_tile(self, t: Tile) -> None:
+        if t not in self.tiles:
+            raise IllegalMove("C-SET", f"{t} is not in the {self._set_name} set used here.")
+        if t in self.layout.by_tile:
+            raise IllegalMove("C-UNIQUE", f"{t} is already on the table.")
+
+    @property
+    def _set_name(self) -> str:
+        return self.variant.set_name(len(self.players))
+
+    def _check_lead(self, t: Tile) -> None:
+        o = self.opening
+        if o.tile is not None and t != o.tile:
+            raise IllegalMove(o.rule, f"This hand is opened with {o.tile} by its holder, "
+                                      f"not with {t}.")
+        if o.double and t.high != t.low:
+            raise IllegalMove(o.rule, f"The lead must be a double; {t} is not one.")
+        if o.highest and self.full:
+            best = max(d for k in self.known for d in k if d.high == d.low)
+            if t != best:
+                raise IllegalMove(o.rule, f"{best} is the highest double dealt: it must lead.")
+
+    def _place(self, t: Tile, on: Tile | None) -> Place:
+        """The place where t goes when laid on `on` (or wherever it fits), or IllegalMove."""
+        lay = self.layout
+        if not lay.nodes:
+            self._check_lead(t)
+            return LEAD
+        if on is None:
+            places = self.places_for(t)
+            if len(places) == 1:
+                return places[0]
+            if places:
+                raise AmbiguousPlay(t, places)
+            candidates = [p for p in lay.open if t.high == p.pip or t.low == p.pip]
+            if not candidates:
+                ends = ", ".join(str(p.pip) for p in lay.open) or "nothing"
+                raise IllegalMove("C-ONE", f"{t} fits nowhere: the open ends show {ends}.")
+            return self._place(t, candidates[0].anchor)
+        if on not in lay.by_tile:
+            raise IllegalMove("C-PLACE", f"{on} is not on the table.")
+        opens = lay.places_on(on)
+        if not opens:
+            raise IllegalMove("C-PLACE", f"{on} has no free place left.")
+        match = [p for p in opens if t.high == p.pip or t.low == p.pip]
+        if not match:
+            shows = " or ".join(str(p.pip) for p in opens)
+            raise IllegalMove("C-ONE", f"{t} does not match {on}: its free place shows {shows}.")
+        place = match[0]
+        rule = self.variant.restriction(self, place)
+        if rule == "FC-CROSS":
+            raise IllegalMove(rule, f"{t} cannot go on {on} yet: until four tiles lie on the "
+                                    f"posed double {lay.nodes[0].tile}, tiles go only on it.")
+        if rule == "FC-LOCK" and t.high != t.low:
+            raise IllegalMove(rule, f"{t} cannot go on the {place.pip} end: that arm is locked "
+                                    "until a double is laid on it.")
+        return place
+
+    def _check(self, move: Move) -> Place | None:
+        """Refuse an illegal move with IllegalMove; for a play, return where it goes."""
+        if self.ended:
+            if self.ended == "domino":
+                raise IllegalMove("C-DOMINO", f"The hand is over: {self.name(self.winner)} went "
+                                              "out, and no move may follow.")
+            raise IllegalMove("C-BLOCK", "The hand is over: it is blocked, and no move may follow.")
+        seat = move.player
+        if self.turn is not None and seat != self.turn:
+            rule = "C-SEAT" if self.layout.nodes else self.opening.rule
+            raise IllegalMove(rule, f"It is {self.name(self.turn)}'s turn, not "
+                                    f"{self.name(seat)}'s.")
+        known = self.known[seat]
+        if move.kind == "play":
+            t = move.tile
+            self._check_tile(t)
+            if known is not None and t not in known:
+                raise IllegalMove("C-HOLD", f"{self.name(seat)} does not hold {t}.")
+            for other, k in enumerate(self.known):
+                if k is not None and t in k and other != seat:
+                    raise IllegalMove("C-HOLD", f"{t} is in {self.name(other)}'s hand.")
+            return self._place(t, move.on)
+        if not self.layout.nodes and not (move.kind == "pass" and self.opening.pose_passes):
+            raise IllegalMove(self.opening.rule, "The hand begins with the lead: "
+                                                 f"{self.opening.text}")
+        if move.kind == "draw":
+            if move.count < 1:
+                raise RecordError("a draw takes at least one tile")
+            self.variant.check_draw(self, move.count)
+            self._check_draw_tiles(seat, move)
+        elif move.kind == "pass":
+            if not self.layout.nodes:
+                if known is not None and any(t.high == t.low for t in known):
+                    raise IllegalMove("FC-POSE", f"{self.name(seat)} holds a double and must "
+                                                 "pose it.")
+                if len(self.moves) >= len(self.players) - 1:
+                    raise IllegalMove("FC-POSE", "Somebody must hold a double: the pose cannot "
+                                                 "pass all the way round.")
+            else:
+                self.variant.check_pass(self)
+                if known is not None:
+                    playable = self._playable(known)
+                    if playable:
+                        raise IllegalMove("C-RENEGE", f"{self.name(seat)} can play {playable[0]} "
+                                                      "and may not pass.")
+        else:
+            raise RecordError(f"unknown kind of move {move.kind!r}")
+        return None
+
+    def _playable(self, tiles) -> list[Tile]:
+        return sorted((t for t in tiles if self.places_for(t)), reverse=True)
+
+    def _check_draw_tiles(self, seat: int, move: Move) -> None:
+        rule = self.variant.draw_rule
+        known = self.known[seat]
+        if known is not None:
+            playable = self._playable(known)
+            if playable:
+                raise IllegalMove(rule, f"{self.name(seat)} can play {playable[0]} and may not "
+                                        "draw.")
+        if not move.drawn:
+            return
+        if len(move.drawn) != move.count or len(set(move.drawn)) != move.count:
+            raise RecordError("the tiles drawn are not as many as the draw says")
+        for i, t in enumerate(move.drawn):
+            self._check_tile(t)
+            if self.stock_tiles is not None and t not in self.stock_tiles:
+                raise IllegalMove("C-UNIQUE", f"{t} is not in the boneyard.")
+            if i < len(move.drawn) - 1 and self.places_for(t):
+                raise IllegalMove(rule, f"{t} could be played at once: {self.name(seat)} "
+                                        "draws only until he can play.")
+
+    # -- moves ----------------------------------------------------------------------------
+    def legal_moves(self, seat: int | None = None) -> list[Move]:
+        """Every legal move of the player to move (or of `seat` at the lead); his tiles
+        must be known. A draw is offered as one tile, not yet named."""
+        if self.ended:
+            return []
+        seat = self.turn if self.turn is not None else seat
+        tiles = self.known[seat]
+        if tiles is None:
+            raise RefereeError(f"{self.name(seat)}'s tiles are not known")
+        legal: dict[Move, Place | None] = {}
+        for t in tiles:
+            for p in self.places_for(t):
+                legal[Move(seat, "play", t, p.anchor)] = p
+        if not legal:
+            if not self.layout.nodes:
+                if self.opening.pose_passes:
+                    legal[Move(seat, "pass")] = None
+            elif self.variant.draw_rule and self.stock:
+                legal[Move(seat, "draw", count=1)] = None
+            else:
+                legal[Move(seat, "pass")] = None
+        self._legal = (len(self.moves), legal)
+        return list(legal)
+
+    def apply(self, move: Move) -> None:
+        """Make a move, or refuse it with IllegalMove (numbered) and change nothing."""
+        cached = self._legal
+        if cached and cached[0] == len(self.moves) and move in cached[1]:
+            place = cached[1][move]
+        else:
+            try:
+                place = self._check(move)
+            except IllegalMove as e:
+                e.move = self.number
+                raise
+        self._do(move, place)
+
+    def _do(self, move: Move, place: Place | None) -> None:
+        seat, n = move.player, len(self.players)
+        number = self.number
+        self.moves.append(move)
+        known = self.known[seat]
+        if move.kind == "play":
+            t = move.tile
+            lay = self.layout
+            spinner = self.variant.is_spinner(t, not lay.nodes)
+            if place is LEAD:
+                lay.lead(t, spinner)
+            else:
+                lay.lay(t, place, spinner)
+            self.sizes[seat] -= 1
+            if known is not None:
+                known.discard(t)
+            if self.pass_log:
+                self._prove(seat, t, number)
+            self.variant.after_play(self, seat, number)
+            self.passes, self.last_layer = 0, seat
+            if self.sizes[seat] == 0:
+                self.ended, self.winner, self.turn = "domino", seat, None
+            else:
+                self.turn = (seat + 1) % n
+        elif move.kind == "draw":
+            self.sizes[seat] += move.count
+            self.stock -= move.count
+            if known is not None:
+                if move.drawn:
+                    known.update(move.drawn)
+                else:
+                    self.known[seat] = None
+            if self.stock_tiles is not None:
+                if move.drawn:
+                    self.stock_tiles.difference_update(move.drawn)
+                else:
+                    self.stock_tiles = None
+            self.passes = 0
+            self.turn = (seat + 1) % n if self.variant.draw_ends_turn else seat
+        else:
+            self.turn = (seat + 1) % n
+            if not self.layout.nodes:  # a pass of the pose
+                if known is None:
+                    self.pass_log.append((number, seat, POSE))
+                return
+            if known is None:
+                restrict = self.variant.restriction
+                self.pass_log.append(
+                    (number, seat, [(p, restrict(self, p)) for p in self.layout.open]))
+            self.passes += 1
+            self.variant.after_pass(self, seat, number)
+            if self.passes >= n:
+                self.ended, self.turn = "block", None
+
+    def _fitted(self, t: Tile, fitted) -> bool:
+        if fitted is POSE:
+            return t.high == t.low
+        return any(self.fits(t, p, r) for p, r in fitted)
+
+    def _prove(self, seat: int, t: Tile, proof: int | None) -> None:
+        """Record the passes of `seat` that holding t proves false (C-RENEGE)."""
+        done = {f.move for f in self.false_passes}
+        for number, who, fitted in self.pass_log:
+            if who == seat and number not in done and self._fitted(t, fitted):
+                self.false_passes.append(FalsePass(number, seat, t, proof))
+                done.add(number)
+
+    def undo(self) -> Move:
+        """Take back the last move (or the settlement, if the hand is settled)."""
+        if self.settlement is not None:
+            self.settlement, self.left = None, None
+            self.false_passes = [f for f in self.false_passes if f.proof is not None]
+            return None
+        if not self.moves:
+            raise RefereeError("There is no move to take back.")
+        moves = self.moves
+        self.__init__(*self._args)
+        for m in moves[:-1]:
+            self._do(m, self._check(m))
+        return moves[-1]
+
+    # -- the end --------------------------------------------------------------------------
+    def settle(self, remaining: dict[int, list[Tile]] | None = None) -> Settlement:
+        """Settle a finished hand from the tiles left in hands (C-REMAINING checked).
+        With every hand known, `remaining` may be left out."""
+        if not self.ended:
+            raise RefereeError("The hand is not over yet.")
+        left = self._left(remaining)
+        for seat, tiles in enumerate(left):
+            for t in tiles:
+                self._prove(seat, t, None)
+        self.left = left
+        self.settlement = self.variant.settle(self, left)
+        return self.settlement
+
+    def _left(self, remaining: dict[int, list[Tile]] | None) -> list[list[Tile]]:
+        if remaining is None:
+            if not self.full:
+                raise RecordError("the tiles left in hands are needed to settle the hand")
+            return [sorted(k, reverse=True) for k in self.known]
+        seen: set[Tile] = set()
+        left = []
+        for seat in range(len(self.players)):
+            tiles = list(remaining.get(seat, []))
+            name, size = self.name(seat), self.sizes[seat]
+            if len(tiles) != size:
+                raise IllegalMove("C-REMAINING", f"{name} holds {size} tiles, but "
+                                                 f"{len(tiles)} are listed.")
+            for t in tiles:
+                if t not in self.tiles:
+                    raise IllegalMove("C-SET", f"{t} is not in the {self._set_name} set.")
+                if t in self.layout.by_tile:
+                    raise IllegalMove("C-REMAINING", f"{t} is on the table, not in {name}'s hand.")
+                if t in seen:
+                    raise IllegalMove("C-REMAINING", f"{t} is listed twice.")
+                seen.add(t)
+            known = self.known[seat]
+            if known is not None and set(tiles) != known:
+                held = ", ".join(str(t) for t in sorted(known, reverse=True)) or "nothing"
+                raise IllegalMove("C-REMAINING", f"{name} holds {held}.")
+            left.append(sorted(tiles, reverse=True))
+        return left

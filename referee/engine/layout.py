@@ -1,0 +1,124 @@
+"""The layout: the tiles on the table as a tree, its open places and the count.
+
+A placed tile is a `Node`. Its free places are `slots`, each showing a number of pips:
+
+- a lead that is not a double has two ends, "a" (its high half) and "b" (its low half);
+- any other non-double has one end, "a", opposite the half it touches;
+- a spinner has two sides and two ends, filled in that order (C-SPINNER-ORDER); one
+  side of a spinner laid on another tile is already taken, so it has "side", "end1", "end2";
+- an ordinary double lies across the line with one free side, "side" (C-DOUBLE).
+
+The layout offers the first free slot of each number on every node, so a spinner takes
+tiles side, side, end, end and naming the tile laid against is enough to say where.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from .tiles import Tile
+
+SPINNER_LEAD = ("side1", "side2", "end1", "end2")
+SPINNER_LAID = ("side", "end1", "end2")
+DOUBLE_LEAD = ("side1", "side2")
+DOUBLE_LAID = ("side",)
+
+
+class Place(NamedTuple):
+    """A free place on the table: the tile it is on, which slot, the pips it shows."""
+
+    anchor: Tile
+    slot: str
+    pip: int
+    node: int
+    arm: int | None
+
+
+class Node:
+    """A tile on the table."""
+
+    __slots__ = ("index", "tile", "parent", "slot", "inner", "spinner", "arm", "free", "children")
+
+    def __init__(self, index, tile, parent, slot, inner, spinner, arm, free):
+        self.index = index
+        self.tile: Tile = tile
+        self.parent: int | None = parent  # index of the node it was laid on
+        self.slot: str | None = slot  # the parent's slot it occupies
+        self.inner: int | None = inner  # the pips touching the parent
+        self.spinner: bool = spinner
+        self.arm: int | None = arm  # which branch of the lead it grows from
+        self.free: list[tuple[str, int]] = free  # free slots, in order
+        self.children: dict[str, int] = {}
+
+    @property
+    def value(self) -> int:
+        """What this tile adds to the count (FU-COUNT)."""
+        t = self.tile
+        if t.high == t.low:
+            return 2 * t.high if any(s.startswith("side") for s, _ in self.free) else 0
+        return sum(p for _, p in self.free)
+
+
+class Layout:
+    """The table: nodes in the order laid, open places, the count of the open ends."""
+
+    def __init__(self) -> None:
+        self.nodes: list[Node] = []
+        self.by_tile: dict[Tile, Node] = {}
+        self.open: list[Place] = []
+        self.count = 0
+        self.arms_with_double: set[int] = set()
+
+    def __len__(self) -> int:
+        return len(self.nodes)
+
+    @property
+    def root(self) -> Node | None:
+        return self.nodes[0] if self.nodes else None
+
+    def places_on(self, anchor: Tile) -> list[Place]:
+        """The open places on one tile of the table."""
+        return [p for p in self.open if p.anchor == anchor]
+
+    def lead(self, t: Tile, spinner: bool) -> Node:
+        """Lay the first tile of the hand."""
+        if t.high == t.low:
+            free = [(s, t.high) for s in (SPINNER_LEAD if spinner else DOUBLE_LEAD)]
+        else:
+            free = [("a", t.high), ("b", t.low)]
+        return self._add(Node(0, t, None, None, None, spinner, None, free))
+
+    def lay(self, t: Tile, place: Place, spinner: bool) -> Node:
+        """Lay tile t on an open place (the caller has checked it fits)."""
+        parent = self.nodes[place.node]
+        before = parent.value
+        parent.free = [f for f in parent.free if f[0] != place.slot]
+        self.count += parent.value - before
+        pip = place.pip
+        if t.high == t.low:
+            free = [(s, pip) for s in (SPINNER_LAID if spinner else DOUBLE_LAID)]
+        else:
+            free = [("a", t.low if pip == t.high else t.high)]
+        arm = len(parent.children) if parent.parent is None else parent.arm
+        node = Node(len(self.nodes), t, parent.index, place.slot, pip, spinner, arm, free)
+        parent.children[place.slot] = node.index
+        self.open.remove(place)
+        self._offer(parent)
+        if t.high == t.low:
+            self.arms_with_double.add(arm)
+        return self._add(node)
+
+    def _add(self, node: Node) -> Node:
+        self.nodes.append(node)
+        self.by_tile[node.tile] = node
+        self.count += node.value
+        self._offer(node)
+        return node
+
+    def _offer(self, node: Node) -> None:
+        """Make the first free slot of each number on `node` an open place."""
+        offered = {p.pip for p in self.open if p.node == node.index}
+        for slot, pip in node.free:
+            if pip not in offered:
+                offered.add(pip)
+                self.open.append(Place(node.tile, slot, pip, node.index, node.arm))

@@ -1,0 +1,100 @@
+"""A match: hands in sequence, the sides' totals, who opens next, the end of the match."""
+
+from __future__ import annotations
+
+import random
+
+from .errors import IllegalMove, RefereeError, SetupError
+from .hand import Hand
+from .tiles import Tile
+from .variants import Variant, get_variant
+
+
+class Match:
+    """Hands played in order by the same players under the same options."""
+
+    def __init__(self, variant: str | Variant, players: list[str], options: dict | None = None):
+        if isinstance(variant, str):
+            try:
+                variant = get_variant(variant)
+            except KeyError:
+                raise SetupError(f"unknown variant {variant!r}") from None
+        self.variant = variant
+        players = [p.strip() if isinstance(p, str) else p for p in players]
+        if any(not isinstance(p, str) or not p for p in players):
+            raise SetupError("every player needs a name")
+        if len(set(players)) != len(players):
+            raise SetupError("two players have the same name")
+        if len(players) not in variant.player_counts:
+            counts = variant.player_counts
+            allowed = (f"{counts[0]} to {counts[-1]}" if len(counts) > 2
+                       else " or ".join(map(str, counts)))
+            raise SetupError(f"{variant.title} is played by {allowed} players, "
+                             f"not {len(players)}", rule=variant.players_rule)
+        self.players = tuple(players)
+        try:
+            self.options = variant.options(options)
+        except ValueError as e:
+            raise SetupError(str(e)) from None
+        self.hands: list[Hand] = []
+        self.sides = variant.sides(len(players))
+        self.side_names = ["+".join(self.players[s] for s in side) for side in self.sides]
+
+    @property
+    def current(self) -> Hand | None:
+        return self.hands[-1] if self.hands else None
+
+    @property
+    def match_rule(self) -> str:
+        return self.variant.match_rule_for(self.options)
+
+    def seat(self, name: str) -> int:
+        """The seat of the player called `name`; ValueError if nobody is."""
+        return self.players.index(name)
+
+    def opening(self):
+        """Who opens the next hand and with what."""
+        return self.variant.opening(list(self.players), self.current)
+
+    def new_hand(self, dealt: dict[int, list[Tile]] | None = None) -> Hand:
+        """Start the next hand; refused while the last one is unfinished or the match is over."""
+        last = self.current
+        if last is not None and (not last.ended or last.settlement is None):
+            raise RefereeError(f"hand {len(self.hands)} is not settled yet")
+        over, winner = self.result()
+        if over:
+            raise IllegalMove(self.match_rule, f"The match is over: {self.side_names[winner]} "
+                                               "won it, and no hand may follow.")
+        hand = Hand(self.variant, self.players, self.options, self.opening(), dealt)
+        self.hands.append(hand)
+        return hand
+
+    def totals(self) -> list[int]:
+        """Each side's total over the hands, in the order of `sides`."""
+        totals = [0] * len(self.sides)
+        for hand in self.hands:
+            for i, p in enumerate(hand.points):
+                totals[i] += p
+        return totals
+
+    def result(self) -> tuple[bool, int | None]:
+        """(over, winning side): decided only at the end of a settled hand."""
+        last = self.current
+        if last is None or last.settlement is None:
+            return False, None
+        return self.variant.result(self.totals(), self.options)
+
+    def undo(self):
+        """Take back the last move, settlement or empty hand of the match."""
+        last = self.current
+        if last is None:
+            raise RefereeError("There is nothing to take back.")
+        if not last.moves and last.settlement is None:
+            self.hands.pop()
+            return self.undo() if self.hands else None
+        return last.undo()
+
+
+def draw_lot(players, rng: random.Random) -> int:
+    """Draw lots for the lead (FU-LEAD): a seat chosen at random."""
+    return rng.randrange(len(players))

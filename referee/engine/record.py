@@ -1,0 +1,260 @@
+"""The game record (shared/spec/record-format.md): read it, replay it, write it."""
+
+from __future__ import annotations
+
+import json
+from typing import NamedTuple
+
+from .errors import IllegalMove, NotationError, RecordError, SetupError
+from .hand import POSE, AmbiguousPlay, Hand, Move
+from .match import Match
+from .tiles import Tile, parse_tile
+
+FORMAT = "domino-record/1"
+TOP_FIELDS = {"format", "variant", "players", "options", "hands"}
+HAND_FIELDS = {"dealt", "moves", "remaining"}
+MOVE_KINDS = ("play", "draw", "pass")
+
+
+class Fault(NamedTuple):
+    """The first illegal move of a record: hand and move count from 1 (move None:
+    the tiles left in hands)."""
+
+    hand: int
+    move: int | None
+    rule: str
+    message: str
+
+
+class HandRecord(NamedTuple):
+    dealt: dict[int, list[Tile]] | None
+    moves: list[Move]
+    remaining: dict[int, list[Tile]] | None
+
+
+class Record(NamedTuple):
+    variant: str
+    players: list[str]
+    options: dict
+    hands: list[HandRecord]
+
+
+# -- reading ------------------------------------------------------------------------------
+def loads(text: str | bytes) -> Record:
+    """Read a record from JSON text; RecordError if it is not a readable record."""
+    try:
+        data = json.loads(text)
+    except (ValueError, UnicodeDecodeError) as e:
+        raise RecordError(f"not valid JSON: {e}") from None
+    return parse(data)
+
+
+def parse(data) -> Record:
+    """Read a record from its JSON value, checking its shape (not its moves' legality)."""
+    if not isinstance(data, dict):
+        raise RecordError("a record is a JSON object")
+    _known(data, TOP_FIELDS, "the record")
+    if data.get("format") != FORMAT:
+        raise RecordError(f"format must be {FORMAT!r}, not {data.get('format')!r}")
+    for key in ("variant", "players", "hands"):
+        if key not in data:
+            raise RecordError(f"the record has no {key!r}")
+    players = data["players"]
+    if not isinstance(players, list) or not all(isinstance(p, str) and p for p in players):
+        raise RecordError("players must be a list of names")
+    options = data.get("options", {})
+    if not isinstance(options, dict):
+        raise RecordError("options must be an object")
+    if not isinstance(data["hands"], list):
+        raise RecordError("hands must be a list")
+    seats = {name: i for i, name in enumerate(players)}
+    hands = [_hand(h, seats, i) for i, h in enumerate(data["hands"], 1)]
+    return Record(data["variant"], players, options, hands)
+
+
+def _known(obj: dict, fields: set[str], where: str) -> None:
+    extra = sorted(set(obj) - fields)
+    if extra:
+        raise RecordError(f"{where} has an unknown field {extra[0]!r}")
+
+
+def _tile(text, hand: int, move: int | None = None) -> Tile:
+    try:
+        return parse_tile(text)
+    except NotationError as e:
+        raise RecordError(f"unreadable tile {text!r} ({e})", hand, move) from None
+
+
+def _seat(name, seats: dict[str, int], hand: int, move: int | None = None) -> int:
+    if not isinstance(name, str) or name not in seats:
+        raise RecordError(f"unknown player {name!r}", hand, move)
+    return seats[name]
+
+
+def _tiles_by_player(obj, seats, hand: int, field: str) -> dict[int, list[Tile]] | None:
+    if obj is None:
+        return None
+    if not isinstance(obj, dict):
+        raise RecordError(f"{field} must map players to lists of tiles", hand)
+    out = {}
+    for name, tiles in obj.items():
+        if not isinstance(tiles, list):
+            raise RecordError(f"{field} of {name} must be a list of tiles", hand)
+        out[_seat(name, seats, hand)] = [_tile(t, hand) for t in tiles]
+    return out
+
+
+def _hand(h, seats: dict[str, int], number: int) -> HandRecord:
+    if not isinstance(h, dict):
+        raise RecordError("a hand is a JSON object", number)
+    _known(h, HAND_FIELDS, f"hand {number}")
+    if not isinstance(h.get("moves"), list):
+        raise RecordError("the hand has no list of moves", number)
+    moves = [_move(m, seats, number, i) for i, m in enumerate(h["moves"], 1)]
+    return HandRecord(_tiles_by_player(h.get("dealt"), seats, number, "dealt"), moves,
+                      _tiles_by_player(h.get("remaining"), seats, number, "remaining"))
+
+
+def _move(m, seats: dict[str, int], hand: int, number: int) -> Move:
+    if not isinstance(m, dict):
+        raise RecordError("a move is a JSON object", hand, number)
+    if "player" not in m:
+        raise RecordError("the move names no player", hand, number)
+    seat = _seat(m["player"], seats, hand, number)
+    kinds = [k for k in MOVE_KINDS if k in m]
+    if len(kinds) != 1:
+        raise RecordError("a move has exactly one of play, draw or pass", hand, number)
+    kind = kinds[0]
+    _known(m, {"player", kind} | ({"on"} if kind == "play" else set()), f"move {number}")
+    value = m[kind]
+    if kind == "play":
+        on = _tile(m["on"], hand, number) if m.get("on") is not None else None
+        return Move.play(seat, _tile(value, hand, number), on)
+    if kind == "pass":
+        if value is not True:
+            raise RecordError("a pass is written {\"pass\": true}", hand, number)
+        return Move.pass_(seat)
+    if isinstance(value, bool) or not isinstance(value, int | list):
+        raise RecordError("draw takes a number of tiles or a list of tiles", hand, number)
+    if isinstance(value, list):
+        if not value:
+            raise RecordError("a draw takes at least one tile", hand, number)
+        return Move.draw(seat, tuple(_tile(t, hand, number) for t in value))
+    if value < 1:
+        raise RecordError("a draw takes at least one tile", hand, number)
+    return Move.draw(seat, value)
+
+
+# -- replaying ----------------------------------------------------------------------------
+def replay(record: Record) -> tuple[Match, Fault | None]:
+    """Rebuild the match by replaying every move; stop at the first illegal one.
+    RecordError for what makes the record unreadable (players, ambiguity, order of hands)."""
+    try:
+        match = Match(record.variant, record.players, record.options)
+    except SetupError as e:
+        raise RecordError(e.message) from None
+    for number, h in enumerate(record.hands, 1):
+        prev = match.current
+        if prev is not None and not prev.ended:
+            raise RecordError(f"hand {number - 1} is not finished, but another hand follows")
+        if prev is not None and prev.settlement is None:
+            raise RecordError(f"hand {number - 1} has no remaining tiles to settle it, "
+                              "but another hand follows")
+        try:
+            hand = match.new_hand(h.dealt)
+        except IllegalMove as e:
+            return match, Fault(number, 1, e.rule, e.message)
+        except RecordError as e:
+            raise RecordError(e.message, number) from None
+        fault = _replay_hand(hand, h, number)
+        if fault:
+            return match, fault
+        if h.remaining is not None and not hand.ended:
+            raise RecordError("the hand is not finished, yet its remaining tiles are given",
+                              number)
+    return match, None
+
+
+def _replay_hand(hand: Hand, h: HandRecord, number: int) -> Fault | None:
+    for i, move in enumerate(h.moves, 1):
+        try:
+            hand.apply(move)
+        except IllegalMove as e:
+            return Fault(number, i, e.rule, e.message)
+        except AmbiguousPlay as e:
+            raise RecordError(e.message, number, i) from None
+        except RecordError as e:
+            raise RecordError(e.message, number, i) from None
+        if hand.false_passes:
+            return _renege(hand, number)
+    if hand.ended and (h.remaining is not None or hand.full):
+        try:
+            hand.settle(h.remaining)
+        except IllegalMove as e:
+            return Fault(number, None, e.rule, e.message)
+        if hand.false_passes:
+            return _renege(hand, number)
+    return None
+
+
+def _renege(hand: Hand, number: int) -> Fault:
+    """Report a false pass at the pass, with the hand rolled back to just before it."""
+    false = min(hand.false_passes)
+    moves = hand.moves[:false.move - 1]
+    name = hand.players[false.player]
+    proof = (f"he laid it at move {false.proof}" if false.proof is not None
+             else "he still held it at the end")
+    pose = any(n == false.move and f is POSE for n, _, f in hand.pass_log)
+    fitted = "as a double it could have been posed" if pose else "it fitted"
+    message = (f"{name} passed at move {false.move} while holding {false.tile}, and {fitted} "
+               f"then ({proof}).")
+    while len(hand.moves) > len(moves) or hand.settlement is not None:
+        hand.undo()
+    return Fault(number, false.move, "C-RENEGE", message)
+
+
+# -- writing ------------------------------------------------------------------------------
+def move_json(hand: Hand, move: Move) -> dict:
+    out: dict = {"player": hand.players[move.player]}
+    if move.kind == "play":
+        out["play"] = str(move.tile)
+        if move.on is not None:
+            out["on"] = str(move.on)
+    elif move.kind == "draw":
+        out["draw"] = [str(t) for t in move.drawn] if move.drawn else move.count
+    else:
+        out["pass"] = True
+    return out
+
+
+def to_json(match: Match) -> dict:
+    """The match as a game record (a JSON value)."""
+    hands = []
+    for hand in match.hands:
+        h: dict = {}
+        dealt = hand._args[4]
+        if dealt:
+            h["dealt"] = {hand.players[s]: [str(t) for t in ts] for s, ts in dealt.items()}
+        h["moves"] = [move_json(hand, m) for m in _placed(hand)]
+        if hand.left is not None:
+            h["remaining"] = {p: [str(t) for t in ts] for p, ts in zip(hand.players, hand.left,
+                                                                         strict=True)}
+        hands.append(h)
+    return {"format": FORMAT, "variant": match.variant.name, "players": list(match.players),
+            "options": dict(match.options), "hands": hands}
+
+
+def _placed(hand: Hand) -> list[Move]:
+    """The hand's moves with every play saying which tile it was laid on."""
+    out = []
+    for i, move in enumerate(hand.moves):
+        if move.kind == "play" and move.on is None and i and hand.layout.nodes:
+            node = hand.layout.by_tile[move.tile]
+            if node.parent is not None:
+                move = move._replace(on=hand.layout.nodes[node.parent].tile)
+        out.append(move)
+    return out
+
+
+def dumps(match: Match) -> str:
+    return json.dumps(to_json(match), indent=1, ensure_ascii=False)

@@ -1,0 +1,60 @@
+"""Random legal games, for the benchmark and the property tests. Randomness is injected."""
+
+from __future__ import annotations
+
+import random
+
+from .hand import Hand, Move
+from .match import Match
+from .tiles import Tile, tile_set
+
+
+def deal(match: Match, rng: random.Random) -> tuple[dict[int, list[Tile]], list[Tile]]:
+    """Shuffle and deal the next hand: each seat's tiles and the boneyard in draw order.
+    A Čtyřka deal in which nobody holds a double is dealt again (CT-LEAD)."""
+    n = len(match.players)
+    size = match.variant.hand_size
+    tiles = list(tile_set(match.variant.max_pip(n)))
+    while True:
+        rng.shuffle(tiles)
+        dealt = {s: tiles[s * size:(s + 1) * size] for s in range(n)}
+        if not match.opening().highest or any(t.is_double for t in tiles[:n * size]):
+            return dealt, tiles[n * size:]
+
+
+def leader(hand: Hand, rng: random.Random) -> int:
+    """Who moves first: the opening's leader, the holder of the tile or highest double it
+    asks for, or (Five-Up's lot) a seat drawn at random."""
+    o = hand.opening
+    if o.leader is not None:
+        return o.leader
+    if o.tile is not None:
+        return next(s for s, k in enumerate(hand.known) if o.tile in k)
+    if o.highest:
+        best = max(t for k in hand.known for t in k if t.is_double)
+        return next(s for s, k in enumerate(hand.known) if best in k)
+    return rng.randrange(len(hand.players))
+
+
+def play_hand(match: Match, rng: random.Random) -> Hand:
+    """Deal and play one hand to its end by random legal moves, and settle it."""
+    dealt, stock = deal(match, rng)
+    hand = match.new_hand(dealt)
+    seat = leader(hand, rng)
+    choice = rng.choice
+    while not hand.ended:
+        move = choice(hand.legal_moves(seat))
+        if move.kind == "draw":
+            move = Move.draw(move.player, (stock.pop(),))
+        hand.apply(move)
+    hand.settle()
+    return hand
+
+
+def play_match(variant: str, players: int, rng: random.Random, options=None,
+               max_hands: int = 60) -> Match:
+    """A whole match (or `max_hands` of it) of random legal hands."""
+    match = Match(variant, [f"P{i + 1}" for i in range(players)], options)
+    while len(match.hands) < max_hands and not match.result()[0]:
+        play_hand(match, rng)
+    return match

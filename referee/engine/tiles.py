@@ -1,0 +1,70 @@
+"""Tiles, sets and tile notation."""
+
+from __future__ import annotations
+
+import re
+from typing import NamedTuple
+
+from .errors import NotationError
+
+SET_SIZES = {6: 28, 9: 55, 12: 91}
+
+
+class Tile(NamedTuple):
+    """A domino, normalised so that `high >= low`. Written "H-L"."""
+
+    high: int
+    low: int
+
+    @property
+    def is_double(self) -> bool:
+        return self.high == self.low
+
+    @property
+    def pips(self) -> int:
+        return self.high + self.low
+
+    def other(self, pip: int) -> int:
+        """The half opposite the half showing `pip`."""
+        return self.low if pip == self.high else self.high
+
+    def __str__(self) -> str:
+        return f"{self.high}-{self.low}"
+
+    def __repr__(self) -> str:
+        return f"Tile({self})"
+
+
+_TILES = {(a, b): Tile(max(a, b), min(a, b)) for a in range(13) for b in range(13)}
+
+
+def tile(a: int, b: int) -> Tile:
+    """The (interned) tile with halves a and b, in either order."""
+    try:
+        return _TILES[a, b]
+    except KeyError:
+        raise NotationError(f"{a}-{b} is not a domino tile (halves run from 0 to 12)") from None
+
+
+def tile_set(max_pip: int) -> tuple[Tile, ...]:
+    """Every tile of the double-`max_pip` set, highest first."""
+    return tuple(_TILES[h, lo] for h in range(max_pip, -1, -1) for lo in range(h, -1, -1))
+
+
+_FORMS = (
+    re.compile(r"^\s*(\d{1,2})\s*[-|]\s*(\d{1,2})\s*$"),
+    re.compile(r"^\s*\[\s*(\d{1,2})\s*\|\s*(\d{1,2})\s*\]\s*$"),
+    re.compile(r"^\s*(\d)(\d)\s*$"),
+)
+
+
+def parse_tile(text: object) -> Tile:
+    """Read "6-4", "4-6", "[6|4]", "6|4" or (up to double-nine) "64"."""
+    if isinstance(text, Tile):
+        return text
+    if isinstance(text, str):
+        for form in _FORMS:
+            m = form.match(text)
+            if m:
+                return tile(int(m.group(1)), int(m.group(2)))
+    raise NotationError(f"{text!r} is not a tile (write it like \"6-4\")")

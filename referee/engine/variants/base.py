@@ -1,0 +1,151 @@
+"""What every variant shares: the data a variant is made of and the hooks it fills in."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, NamedTuple
+
+from ..errors import IllegalMove
+from ..tiles import Tile
+
+if TYPE_CHECKING:
+    from ..hand import Hand
+
+
+SET_NAMES = {6: "double-six", 9: "double-nine", 12: "double-twelve"}
+
+
+class Opening(NamedTuple):
+    """Who opens a hand and with what."""
+
+    leader: int | None  # the seat that moves first; None: any player (lot, holder of a tile)
+    tile: Tile | None  # the lead must be this tile
+    double: bool  # the lead must be a double
+    pose_passes: bool  # the first player may pass the pose (French Connection)
+    highest: bool  # the lead must be the highest double dealt (Čtyřka)
+    rule: str
+    text: str  # e.g. "Ana poses any double, or passes the pose"
+
+
+class Line(NamedTuple):
+    """One line of a settlement: a side gets points, by a rule, for a reason."""
+
+    side: int | None  # None: a line that scores nobody
+    points: int
+    rule: str
+    text: str
+
+
+class Settlement(NamedTuple):
+    winner: int | None  # seat, or None (tie at a block)
+    lines: list[Line]
+
+
+def round5(pips: int) -> int:
+    """Pips / 5 rounded to the nearest whole point: 21, 22 -> 4; 23, 24 -> 5 (FU-DOMINO)."""
+    return (pips + 2) // 5
+
+
+class Variant:
+    """A variant as data plus hooks. Subclasses set the data and override the hooks."""
+
+    name = ""
+    title = ""
+    player_counts: tuple[int, ...] = ()
+    players_rule = ""
+    hand_size = 7
+    draw_rule: str | None = None  # rule id for drawing, None: no boneyard
+    draw_ends_turn = False
+    match_rule = ""
+    lead_rule = ""
+    spinner_rule = ""
+
+    # -- data ---------------------------------------------------------------------------
+    def max_pip(self, players: int) -> int:
+        return 6
+
+    def options(self, options: dict | None) -> dict:
+        """The options with defaults filled in; ValueError for a bad one."""
+        options = dict(options or {})
+        unknown = set(options) - {"target"}
+        if unknown:
+            raise ValueError(f"{self.title} has no option {sorted(unknown)[0]!r}")
+        return {"target": _target(options.get("target", self.default_target(options)))}
+
+    def default_target(self, options: dict) -> int:
+        return 100
+
+    def sides(self, players: int) -> list[tuple[int, ...]]:
+        """Who scores together, as tuples of seats."""
+        return [(s,) for s in range(players)]
+
+    def is_spinner(self, tile: Tile, lead: bool) -> bool:
+        return lead and tile.high == tile.low
+
+    def set_name(self, players: int) -> str:
+        return SET_NAMES[self.max_pip(players)]
+
+    # -- hooks --------------------------------------------------------------------------
+    def opening(self, players: list[str], previous: Hand | None) -> Opening:
+        raise NotImplementedError
+
+    def restriction(self, hand: Hand, place) -> str | None:
+        """The rule that keeps a place closed ("FC-CROSS") or for doubles only ("FC-LOCK")."""
+        return None
+
+    def check_draw(self, hand: Hand, count: int) -> None:
+        if self.draw_rule is None:
+            raise IllegalMove("FC-NODRAW", f"There is no drawing in {self.title}.")
+        if hand.stock == 0:
+            raise IllegalMove(self.draw_rule, "The boneyard is empty: pass instead of drawing.")
+        if count > hand.stock:
+            raise IllegalMove(
+                self.draw_rule, f"Only {hand.stock} tiles are left in the boneyard, not {count}."
+            )
+
+    def check_pass(self, hand: Hand) -> None:
+        if hand.stock:
+            raise IllegalMove(
+                self.draw_rule or "C-RENEGE",
+                f"The boneyard still holds {hand.stock} tiles: draw instead of passing.",
+            )
+
+    def after_play(self, hand: Hand, seat: int, move: int) -> None:
+        """Scores or charges that a play earns (FU-SCORE, FC-ALLPASS)."""
+
+    def after_pass(self, hand: Hand, seat: int, move: int) -> None:
+        """Charges that a pass earns (FC-THREEPASS)."""
+
+    def settle(self, hand: Hand, left: list[list[Tile]]) -> Settlement:
+        raise NotImplementedError
+
+    def best(self, options: dict):
+        """min when the fewest points win (penalty points), max when the most do."""
+        return min
+
+    def match_rule_for(self, options: dict) -> str:
+        return self.match_rule
+
+    def result(self, totals: list[int], options: dict) -> tuple[bool, int | None]:
+        """(over, winning side) from the sides' totals at the end of a hand (C-TIE)."""
+        if max(totals) < options["target"]:
+            return False, None
+        win = unique_best(totals, self.best(options))
+        return win is not None, win
+
+
+def _target(value) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+        raise ValueError(f"the target must be a whole number above 0, not {value!r}")
+    return value
+
+
+def unique_best(totals: list[int], best) -> int | None:
+    """The one side with the best total (best = min or max), or None on a tie (C-TIE)."""
+    top = best(totals)
+    winners = [i for i, t in enumerate(totals) if t == top]
+    return winners[0] if len(winners) == 1 else None
+
+
+def lowest(pips: list[int]) -> int | None:
+    """The seat (or side) with the fewest pips, None when two are level."""
+    return unique_best(pips, min)

@@ -1,0 +1,53 @@
+#!/usr/bin/env bash
+# scripts/test.sh [PYTEST-ARGS...]
+# The one command that sets up and runs every test, on a fresh Debian machine too; CI runs
+# it through .ci/run. Installs Debian's chromium and postgresql when missing (as root),
+# makes .venv with requirements-dev.txt, runs `ruff check .`, then runs pytest against a
+# throwaway PostgreSQL server (scripts/pg.sh). Exits with pytest's status (1 if only ruff
+# failed); a run that collects no tests (pytest status 5) fails too.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+need=()
+[ -x /usr/bin/chromium ] || need+=(chromium)
+compgen -G '/usr/lib/postgresql/*/bin/initdb' >/dev/null || need+=(postgresql)
+if ! .venv/bin/python -c '' 2>/dev/null && ! "${PYTHON:-python3}" -c 'import ensurepip' 2>/dev/null; then
+  need+=(python3-venv)
+fi
+if [ ${#need[@]} -gt 0 ]; then
+  if [ "$(id -u)" -ne 0 ]; then
+    echo "scripts/test.sh: missing Debian packages: ${need[*]}" >&2
+    echo "  install them as root:  apt-get install -y ${need[*]}   (or run this script as root)" >&2
+    exit 1
+  fi
+  echo "==> installing Debian packages: ${need[*]}…"
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get update -qq
+  apt-get install -y -qq "${need[@]}" >/dev/null
+fi
+
+bash scripts/venv.sh requirements-dev.txt
+
+# Playwright drives Debian's /usr/bin/chromium; it must never download a browser of its own.
+export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1
+
+echo "==> ruff check ."
+lint=0
+.venv/bin/ruff check . || lint=$?
+
+echo "==> pytest $*"
+status=0
+bash scripts/pg.sh .venv/bin/python -m pytest "$@" || status=$?
+if [ "$status" -eq 5 ]; then
+  echo "scripts/test.sh: pytest collected no tests; that counts as a failure" >&2
+  exit 1
+fi
+if [ "$status" -ne 0 ]; then
+  echo "==> tests failed (pytest exit status $status)" >&2
+  exit "$status"
+fi
+if [ "$lint" -ne 0 ]; then
+  echo "==> tests passed, but ruff found problems (see above)" >&2
+  exit 1
+fi
+echo "==> ruff clean, all tests passed"

@@ -1,0 +1,22 @@
+#!/usr/bin/env bash
+# scripts/venv.sh REQUIREMENTS-FILE
+# Make sure .venv exists and holds what REQUIREMENTS-FILE asks for. pip runs only when a
+# requirements*.txt file changed since the last install (a stamp file in .venv remembers).
+# Used by scripts/run.sh (requirements.txt) and scripts/test.sh (requirements-dev.txt).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+req=${1:?usage: scripts/venv.sh REQUIREMENTS-FILE}
+
+if ! .venv/bin/python -c '' 2>/dev/null; then
+  echo "==> creating .venv ($(${PYTHON:-python3} -V 2>&1))…"
+  "${PYTHON:-python3}" -m venv --clear .venv
+fi
+
+stamp=".venv/.installed-$(basename "$req")"
+# requirements-dev.txt includes requirements.txt (-r), so every requirements file counts.
+want=$(cat requirements*.txt | sha256sum | cut -d' ' -f1)
+if [ "$(cat "$stamp" 2>/dev/null)" != "$want" ]; then
+  echo "==> installing Python packages from $req…"
+  .venv/bin/python -m pip install --quiet --disable-pip-version-check -r "$req"
+  echo "$want" >"$stamp"
+fi
