@@ -42,8 +42,9 @@ def run_check(path: str, as_json: bool) -> int:
     except RecordError as e:
         print(f"error: {path} is not a readable record: {e}", file=sys.stderr)
         return 2
-    print(json.dumps(result, indent=1, ensure_ascii=False) if as_json
-          else check.readable(rec, result))
+    print(
+        json.dumps(result, indent=1, ensure_ascii=False) if as_json else check.readable(rec, result)
+    )
     return 0 if result["ok"] else 1
 
 

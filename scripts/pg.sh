@@ -10,7 +10,7 @@
 set -euo pipefail
 [ $# -gt 0 ] || { echo "usage: scripts/pg.sh COMMAND [ARGS...]" >&2; exit 2; }
 
-bin=${PG_BIN:-$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1)}
+bin=${PG_BIN:-$(printf '%s\n' /usr/lib/postgresql/*/bin | sort -V | tail -n 1)}
 if [ ! -x "$bin/initdb" ]; then
   echo "scripts/pg.sh: no PostgreSQL server binaries in /usr/lib/postgresql/*/bin" \
        "(apt-get install postgresql, or set PG_BIN)" >&2
@@ -26,6 +26,7 @@ else
 fi
 
 started=
+# shellcheck disable=SC2317  # called through the trap
 cleanup() {
   if [ -n "$started" ]; then
     as_pg "$bin/pg_ctl" -D "$tmp/data" -m fast -w -t 30 stop >/dev/null 2>&1 \

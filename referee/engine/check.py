@@ -10,8 +10,10 @@ from .record import Fault, Record, replay
 def verdict(record: Record) -> dict:
     """The `--json` verdict of the spec. RecordError if the record is unreadable."""
     match, fault = replay(record)
-    hands = [hand_json(match, h, fault if fault and fault.hand == i else None)
-             for i, h in enumerate(match.hands, 1)]
+    hands = [
+        hand_json(match, h, fault if fault and fault.hand == i else None)
+        for i, h in enumerate(match.hands, 1)
+    ]
     over, winner = match.result() if fault is None else (False, None)
     return {
         "ok": fault is None,
@@ -40,19 +42,33 @@ def hand_json(match: Match, hand: Hand, fault: Fault | None) -> dict:
         out["penalties"] = penalties(hand)
     if hand.settlement is not None:
         out["settlement"] = [
-            {"side": hand.side_names[line.side] if line.side is not None else None,
-             "points": line.points, "rule": line.rule, "text": line.text}
-            for line in hand.settlement.lines]
+            {
+                "side": hand.side_names[line.side] if line.side is not None else None,
+                "points": line.points,
+                "rule": line.rule,
+                "text": line.text,
+            }
+            for line in hand.settlement.lines
+        ]
     return out
 
 
 def penalties(hand: Hand) -> list[dict]:
     """French Connection's 10- and 20-point charges, in order."""
-    out = [{"move": m, "side": hand.players[s], "points": p, "rule": r}
-           for m, s, p, r in hand.charges]
+    out = [
+        {"move": m, "side": hand.players[s], "points": p, "rule": r} for m, s, p, r in hand.charges
+    ]
     if hand.settlement is not None:
-        out += [{"move": None, "side": hand.players[line.side], "points": line.points,
-                 "rule": line.rule} for line in hand.settlement.lines if line.rule == "FC-SOAP"]
+        out += [
+            {
+                "move": None,
+                "side": hand.players[line.side],
+                "points": line.points,
+                "rule": line.rule,
+            }
+            for line in hand.settlement.lines
+            if line.rule == "FC-SOAP"
+        ]
     return out
 
 
@@ -62,13 +78,16 @@ def readable(record: Record, result: dict) -> str:
     for i, h in enumerate(result["hands"], 1):
         pts = ", ".join(f"{k} {v}" for k, v in h["points"].items())
         end = {"domino": f"Domino! by {h['winner']}", "open": "not finished"}.get(
-            h["end"], f"blocked, won by {h['winner'] or 'nobody (tie)'}")
+            h["end"], f"blocked, won by {h['winner'] or 'nobody (tie)'}"
+        )
         unsettled = "" if h["settled"] or h["end"] == "open" else " (not settled: no remaining)"
         lines.append(f"Hand {i}: {end}{unsettled}. Points: {pts}.")
     totals = ", ".join(f"{k} {v}" for k, v in result["totals"].items())
     m = result["match"]
-    lines.append(f"Totals: {totals}. " + (f"{m['winner']} wins the match." if m["over"]
-                                          else "The match is not decided."))
+    lines.append(
+        f"Totals: {totals}. "
+        + (f"{m['winner']} wins the match." if m["over"] else "The match is not decided.")
+    )
     e = result["error"]
     if e:
         where = f"move {e['move']}" if e["move"] is not None else "the tiles left in hands"

@@ -11,10 +11,11 @@ from typing import NamedTuple
 
 from .errors import IllegalMove, RecordError, RefereeError
 from .layout import Layout, Place
-from .tiles import Tile, tile_set
-from .variants import Opening, Settlement, Variant
+from .tiles import Tile, tile_frozenset, tile_set
+from .variants import ANY, CLOSED, Opening, Settlement, Variant
 
 LEAD = Place(None, "lead", -1, -1, None)  # the place of the first tile of a hand
+WITH_PIP = {pip: frozenset(t for t in tile_set(12) if pip in t) for pip in range(13)}
 
 
 class Move(NamedTuple):
@@ -66,13 +67,24 @@ POSE = "pose"  # what fitted at a pass of the pose: any double
 class Hand:
     """One deal, from the lead to the settlement."""
 
-    def __init__(self, variant: Variant, players, options: dict, opening: Opening,
-                 dealt: dict[int, list[Tile]] | None = None):
+    def __init__(
+        self,
+        variant: Variant,
+        players,
+        options: dict,
+        opening: Opening,
+        dealt: dict[int, list[Tile]] | None = None,
+    ):
         self._args = (variant, players, options, opening, dealt)
         n = len(players)
-        self.variant, self.players, self.options, self.opening = variant, tuple(players), options, opening
+        self.variant, self.players, self.options, self.opening = (
+            variant,
+            tuple(players),
+            options,
+            opening,
+        )
         self.max_pip = variant.max_pip(n)
-        self.tiles = frozenset(tile_set(self.max_pip))
+        self.tiles = tile_frozenset(self.max_pip)
         self.sides = variant.sides(n)
         self.side_of = [0] * n
         for i, side in enumerate(self.sides):
@@ -85,7 +97,7 @@ class Hand:
         self.stock_tiles: set[Tile] | None = None
         if dealt:
             self._deal(dealt)
-        self.layout = Layout()
+        self.layout = Layout(counting=variant.counts)
         self.moves: list[Move] = []
         self.turn: int | None = opening.leader  # None: any player (before the lead), or over
         self.ended: str | None = None  # "domino" or "block"
@@ -100,19 +112,24 @@ class Hand:
         self.false_passes: list[FalsePass] = []
         self.settlement: Settlement | None = None
         self.left: list[list[Tile]] | None = None
-        self._legal: tuple[int, dict[Move, Place | None]] | None = None
+        self._legal: tuple[int, list[Move], list[Place | None]] | None = None
+        self._opens: tuple[int, list] | None = None
 
     def _deal(self, dealt: dict[int, list[Tile]]) -> None:
         seen: set[Tile] = set()
         for seat, tiles in dealt.items():
             name = self.players[seat]
             if len(tiles) != self.variant.hand_size:
-                raise RecordError(f"{name} was dealt {len(tiles)} tiles; "
-                                  f"{self.variant.title} deals {self.variant.hand_size}")
+                raise RecordError(
+                    f"{name} was dealt {len(tiles)} tiles; "
+                    f"{self.variant.title} deals {self.variant.hand_size}"
+                )
             for t in tiles:
                 if t not in self.tiles:
-                    raise RecordError(f"{name} was dealt {t}, which is not in the "
-                                      f"{self.variant.set_name(len(self.players))} set")
+                    raise RecordError(
+                        f"{name} was dealt {t}, which is not in the "
+                        f"{self.variant.set_name(len(self.players))} set"
+                    )
                 if t in seen:
                     raise RecordError(f"{t} is dealt twice")
                 seen.add(t)
@@ -150,11 +167,26 @@ class Hand:
         self.scores[self.side_of[seat]] += points
 
     # -- the one legality check -----------------------------------------------------------
-    def fits(self, t: Tile, place: Place, restriction: str | None = None) -> bool:
-        """Whether t may be laid on place, given the rule that restricts that place."""
-        if place.pip != t.high and place.pip != t.low:
-            return False
-        return restriction is None or (restriction == "FC-LOCK" and t.high == t.low)
+    def open_places(self) -> list[tuple[Place, str | None, int]]:
+        """The open places now, each with the rule that restricts it and how (ANY, DOUBLES,
+        CLOSED), as the variant says; computed once per move."""
+        cached = self._opens
+        if cached is None or cached[0] != len(self.layout.nodes):
+            cached = self._opens = (len(self.layout.nodes), self.variant.open_places(self))
+        return cached[1]
+
+    @staticmethod
+    def fitting(tiles, opens) -> list[tuple[Tile, Place]]:
+        """Every (tile, place) where a tile of `tiles` may be laid on one of `opens`.
+        This is the rule C-ONE with the variant's restrictions: the one legality check."""
+        out = []
+        for place, _, how in opens:
+            if how == CLOSED:
+                continue
+            for t in WITH_PIP[place[2]].intersection(tiles):
+                if how == ANY or t[0] == t[1]:
+                    out.append((t, place))
+        return out
 
     def places_for(self, t: Tile) -> list[Place]:
         """Every place where t may be laid now (for the lead: [LEAD] if t may lead)."""
@@ -164,8 +196,7 @@ class Hand:
             except IllegalMove:
                 return []
             return [LEAD]
-        restrict = self.variant.restriction
-        return [p for p in self.layout.open if self.fits(t, p, restrict(self, p))]
+        return [p for _, p in self.fitting((t,), self.open_places())]
 
     def why_not(self, t: Tile) -> IllegalMove | None:
         """Why t may not be played now, as the error a play of it would raise; None if it may."""
@@ -191,8 +222,9 @@ class Hand:
     def _check_lead(self, t: Tile) -> None:
         o = self.opening
         if o.tile is not None and t != o.tile:
-            raise IllegalMove(o.rule, f"This hand is opened with {o.tile} by its holder, "
-                                      f"not with {t}.")
+            raise IllegalMove(
+                o.rule, f"This hand is opened with {o.tile} by its holder, not with {t}."
+            )
         if o.double and t.high != t.low:
             raise IllegalMove(o.rule, f"The lead must be a double; {t} is not one.")
         if o.highest and self.full:
@@ -227,27 +259,26 @@ class Hand:
             shows = " or ".join(str(p.pip) for p in opens)
             raise IllegalMove("C-ONE", f"{t} does not match {on}: its free place shows {shows}.")
         place = match[0]
-        rule = self.variant.restriction(self, place)
-        if rule == "FC-CROSS":
-            raise IllegalMove(rule, f"{t} cannot go on {on} yet: until four tiles lie on the "
-                                    f"posed double {lay.nodes[0].tile}, tiles go only on it.")
-        if rule == "FC-LOCK" and t.high != t.low:
-            raise IllegalMove(rule, f"{t} cannot go on the {place.pip} end: that arm is locked "
-                                    "until a double is laid on it.")
+        if not self.fitting((t,), [o for o in self.open_places() if o[0] == place]):
+            _, rule, _ = next(o for o in self.open_places() if o[0] == place)
+            raise IllegalMove(rule, self.variant.refusal(self, rule, t, place))
         return place
 
     def _check(self, move: Move) -> Place | None:
         """Refuse an illegal move with IllegalMove; for a play, return where it goes."""
         if self.ended:
             if self.ended == "domino":
-                raise IllegalMove("C-DOMINO", f"The hand is over: {self.name(self.winner)} went "
-                                              "out, and no move may follow.")
+                raise IllegalMove(
+                    "C-DOMINO",
+                    f"The hand is over: {self.name(self.winner)} went out, and no move may follow.",
+                )
             raise IllegalMove("C-BLOCK", "The hand is over: it is blocked, and no move may follow.")
         seat = move.player
         if self.turn is not None and seat != self.turn:
             rule = "C-SEAT" if self.layout.nodes else self.opening.rule
-            raise IllegalMove(rule, f"It is {self.name(self.turn)}'s turn, not "
-                                    f"{self.name(seat)}'s.")
+            raise IllegalMove(
+                rule, f"It is {self.name(self.turn)}'s turn, not {self.name(seat)}'s."
+            )
         known = self.known[seat]
         if move.kind == "play":
             t = move.tile
@@ -259,8 +290,9 @@ class Hand:
                     raise IllegalMove("C-HOLD", f"{t} is in {self.name(other)}'s hand.")
             return self._place(t, move.on)
         if not self.layout.nodes and not (move.kind == "pass" and self.opening.pose_passes):
-            raise IllegalMove(self.opening.rule, "The hand begins with the lead: "
-                                                 f"{self.opening.text}")
+            raise IllegalMove(
+                self.opening.rule, f"The hand begins with the lead: {self.opening.text}"
+            )
         if move.kind == "draw":
             if move.count < 1:
                 raise RecordError("a draw takes at least one tile")
@@ -269,24 +301,31 @@ class Hand:
         elif move.kind == "pass":
             if not self.layout.nodes:
                 if known is not None and any(t.high == t.low for t in known):
-                    raise IllegalMove("FC-POSE", f"{self.name(seat)} holds a double and must "
-                                                 "pose it.")
+                    raise IllegalMove(
+                        "FC-POSE", f"{self.name(seat)} holds a double and must pose it."
+                    )
                 if len(self.moves) >= len(self.players) - 1:
-                    raise IllegalMove("FC-POSE", "Somebody must hold a double: the pose cannot "
-                                                 "pass all the way round.")
+                    raise IllegalMove(
+                        "FC-POSE",
+                        "Somebody must hold a double: the pose cannot pass all the way round.",
+                    )
             else:
                 self.variant.check_pass(self)
                 if known is not None:
                     playable = self._playable(known)
                     if playable:
-                        raise IllegalMove("C-RENEGE", f"{self.name(seat)} can play {playable[0]} "
-                                                      "and may not pass.")
+                        raise IllegalMove(
+                            "C-RENEGE",
+                            f"{self.name(seat)} can play {playable[0]} and may not pass.",
+                        )
         else:
             raise RecordError(f"unknown kind of move {move.kind!r}")
         return None
 
     def _playable(self, tiles) -> list[Tile]:
-        return sorted((t for t in tiles if self.places_for(t)), reverse=True)
+        if not self.layout.nodes:
+            return sorted((t for t in tiles if self.places_for(t)), reverse=True)
+        return sorted({t for t, _ in self.fitting(tiles, self.open_places())}, reverse=True)
 
     def _check_draw_tiles(self, seat: int, move: Move) -> None:
         rule = self.variant.draw_rule
@@ -294,8 +333,9 @@ class Hand:
         if known is not None:
             playable = self._playable(known)
             if playable:
-                raise IllegalMove(rule, f"{self.name(seat)} can play {playable[0]} and may not "
-                                        "draw.")
+                raise IllegalMove(
+                    rule, f"{self.name(seat)} can play {playable[0]} and may not draw."
+                )
         if not move.drawn:
             return
         if len(move.drawn) != move.count or len(set(move.drawn)) != move.count:
@@ -305,8 +345,10 @@ class Hand:
             if self.stock_tiles is not None and t not in self.stock_tiles:
                 raise IllegalMove("C-UNIQUE", f"{t} is not in the boneyard.")
             if i < len(move.drawn) - 1 and self.places_for(t):
-                raise IllegalMove(rule, f"{t} could be played at once: {self.name(seat)} "
-                                        "draws only until he can play.")
+                raise IllegalMove(
+                    rule,
+                    f"{t} could be played at once: {self.name(seat)} draws only until he can play.",
+                )
 
     # -- moves ----------------------------------------------------------------------------
     def legal_moves(self, seat: int | None = None) -> list[Move]:
@@ -318,26 +360,34 @@ class Hand:
         tiles = self.known[seat]
         if tiles is None:
             raise RefereeError(f"{self.name(seat)}'s tiles are not known")
-        legal: dict[Move, Place | None] = {}
-        for t in tiles:
-            for p in self.places_for(t):
-                legal[Move(seat, "play", t, p.anchor)] = p
-        if not legal:
+        moves: list[Move] = []
+        places: list[Place | None] = []
+        if self.layout.nodes:
+            for t, p in self.fitting(tiles, self.open_places()):
+                moves.append(tuple.__new__(Move, (seat, "play", t, p[0], 0, ())))
+                places.append(p)
+        else:
+            for t in tiles:
+                if self.places_for(t):
+                    moves.append(Move(seat, "play", t, None))
+                    places.append(LEAD)
+        if not moves:
+            places.append(None)
             if not self.layout.nodes:
                 if self.opening.pose_passes:
-                    legal[Move(seat, "pass")] = None
+                    moves.append(Move(seat, "pass"))
             elif self.variant.draw_rule and self.stock:
-                legal[Move(seat, "draw", count=1)] = None
+                moves.append(Move(seat, "draw", count=1))
             else:
-                legal[Move(seat, "pass")] = None
-        self._legal = (len(self.moves), legal)
-        return list(legal)
+                moves.append(Move(seat, "pass"))
+        self._legal = (len(self.moves), moves, places)
+        return list(moves)
 
     def apply(self, move: Move) -> None:
         """Make a move, or refuse it with IllegalMove (numbered) and change nothing."""
         cached = self._legal
         if cached and cached[0] == len(self.moves) and move in cached[1]:
-            place = cached[1][move]
+            place = cached[2][cached[1].index(move)]
         else:
             try:
                 place = self._check(move)
@@ -348,13 +398,13 @@ class Hand:
 
     def _do(self, move: Move, place: Place | None) -> None:
         seat, n = move.player, len(self.players)
-        number = self.number
         self.moves.append(move)
+        number = len(self.moves)
         known = self.known[seat]
         if move.kind == "play":
             t = move.tile
             lay = self.layout
-            spinner = self.variant.is_spinner(t, not lay.nodes)
+            spinner = t[0] == t[1] and (self.variant.every_double_spins or not lay.nodes)
             if place is LEAD:
                 lay.lead(t, spinner)
             else:
@@ -392,9 +442,7 @@ class Hand:
                     self.pass_log.append((number, seat, POSE))
                 return
             if known is None:
-                restrict = self.variant.restriction
-                self.pass_log.append(
-                    (number, seat, [(p, restrict(self, p)) for p in self.layout.open]))
+                self.pass_log.append((number, seat, self.open_places()))
             self.passes += 1
             self.variant.after_pass(self, seat, number)
             if self.passes >= n:
@@ -403,7 +451,7 @@ class Hand:
     def _fitted(self, t: Tile, fitted) -> bool:
         if fitted is POSE:
             return t.high == t.low
-        return any(self.fits(t, p, r) for p, r in fitted)
+        return bool(self.fitting((t,), fitted))
 
     def _prove(self, seat: int, t: Tile, proof: int | None) -> None:
         """Record the passes of `seat` that holding t proves false (C-RENEGE)."""
@@ -434,9 +482,10 @@ class Hand:
         if not self.ended:
             raise RefereeError("The hand is not over yet.")
         left = self._left(remaining)
-        for seat, tiles in enumerate(left):
-            for t in tiles:
-                self._prove(seat, t, None)
+        if self.pass_log:
+            for seat, tiles in enumerate(left):
+                for t in tiles:
+                    self._prove(seat, t, None)
         self.left = left
         self.settlement = self.variant.settle(self, left)
         return self.settlement
@@ -452,8 +501,9 @@ class Hand:
             tiles = list(remaining.get(seat, []))
             name, size = self.name(seat), self.sizes[seat]
             if len(tiles) != size:
-                raise IllegalMove("C-REMAINING", f"{name} holds {size} tiles, but "
-                                                 f"{len(tiles)} are listed.")
+                raise IllegalMove(
+                    "C-REMAINING", f"{name} holds {size} tiles, but {len(tiles)} are listed."
+                )
             for t in tiles:
                 if t not in self.tiles:
                     raise IllegalMove("C-SET", f"{t} is not in the {self._set_name} set.")

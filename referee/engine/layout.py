@@ -34,6 +34,10 @@ class Place(NamedTuple):
     arm: int | None
 
 
+def _new_place(anchor, slot, pip, node, arm) -> Place:
+    return tuple.__new__(Place, (anchor, slot, pip, node, arm))  # Place() without its overhead
+
+
 class Node:
     """A tile on the table."""
 
@@ -55,18 +59,23 @@ class Node:
         """What this tile adds to the count (FU-COUNT)."""
         t = self.tile
         if t.high == t.low:
-            return 2 * t.high if any(s.startswith("side") for s, _ in self.free) else 0
+            return 2 * t.high if self.free and self.free[0][0][0] == "s" else 0
         return sum(p for _, p in self.free)
 
 
 class Layout:
-    """The table: nodes in the order laid, open places, the count of the open ends."""
+    """The table: nodes in the order laid, open places, the count of the open ends.
 
-    def __init__(self) -> None:
+    `counting` keeps the count (FU-COUNT) up to date; variants that do not score the
+    count leave it off.
+    """
+
+    def __init__(self, counting: bool = True) -> None:
         self.nodes: list[Node] = []
         self.by_tile: dict[Tile, Node] = {}
         self.open: list[Place] = []
         self.count = 0
+        self.counting = counting
         self.arms_with_double: set[int] = set()
 
     def __len__(self) -> int:
@@ -91,34 +100,37 @@ class Layout:
     def lay(self, t: Tile, place: Place, spinner: bool) -> Node:
         """Lay tile t on an open place (the caller has checked it fits)."""
         parent = self.nodes[place.node]
-        before = parent.value
-        parent.free = [f for f in parent.free if f[0] != place.slot]
-        self.count += parent.value - before
-        pip = place.pip
+        before = parent.value if self.counting else 0
+        slot, pip = place.slot, place.pip
+        free = parent.free
+        free.remove((slot, pip))
+        if self.counting:
+            self.count += parent.value - before
+        self.open.remove(place)
+        for s, p in free:  # a spinner's next slot with the same pips (C-SPINNER-ORDER)
+            if p == pip:
+                self.open.append(_new_place(parent.tile, s, p, parent.index, parent.arm))
+                break
         if t.high == t.low:
             free = [(s, pip) for s in (SPINNER_LAID if spinner else DOUBLE_LAID)]
         else:
             free = [("a", t.low if pip == t.high else t.high)]
         arm = len(parent.children) if parent.parent is None else parent.arm
-        node = Node(len(self.nodes), t, parent.index, place.slot, pip, spinner, arm, free)
-        parent.children[place.slot] = node.index
-        self.open.remove(place)
-        self._offer(parent)
+        node = Node(len(self.nodes), t, parent.index, slot, pip, spinner, arm, free)
+        parent.children[slot] = node.index
         if t.high == t.low:
             self.arms_with_double.add(arm)
         return self._add(node)
 
     def _add(self, node: Node) -> Node:
+        """Put a node on the table and offer the first free slot of each of its numbers."""
         self.nodes.append(node)
         self.by_tile[node.tile] = node
-        self.count += node.value
-        self._offer(node)
+        if self.counting:
+            self.count += node.value
+        slot, pip = node.free[0]
+        self.open.append(_new_place(node.tile, slot, pip, node.index, node.arm))
+        if node.parent is None and node.free[1][1] != pip:  # a lead that is not a double
+            slot, pip = node.free[1]
+            self.open.append(_new_place(node.tile, slot, pip, node.index, node.arm))
         return node
-
-    def _offer(self, node: Node) -> None:
-        """Make the first free slot of each number on `node` an open place."""
-        offered = {p.pip for p in self.open if p.node == node.index}
-        for slot, pip in node.free:
-            if pip not in offered:
-                offered.add(pip)
-                self.open.append(Place(node.tile, slot, pip, node.index, node.arm))

@@ -27,10 +27,13 @@ class Match:
             raise SetupError("two players have the same name")
         if len(players) not in variant.player_counts:
             counts = variant.player_counts
-            allowed = (f"{counts[0]} to {counts[-1]}" if len(counts) > 2
-                       else " or ".join(map(str, counts)))
-            raise SetupError(f"{variant.title} is played by {allowed} players, "
-                             f"not {len(players)}", rule=variant.players_rule)
+            allowed = (
+                f"{counts[0]} to {counts[-1]}" if len(counts) > 2 else " or ".join(map(str, counts))
+            )
+            raise SetupError(
+                f"{variant.title} is played by {allowed} players, not {len(players)}",
+                rule=variant.players_rule,
+            )
         self.players = tuple(players)
         try:
             self.options = variant.options(options)
@@ -63,8 +66,10 @@ class Match:
             raise RefereeError(f"hand {len(self.hands)} is not settled yet")
         over, winner = self.result()
         if over:
-            raise IllegalMove(self.match_rule, f"The match is over: {self.side_names[winner]} "
-                                               "won it, and no hand may follow.")
+            raise IllegalMove(
+                self.match_rule,
+                f"The match is over: {self.side_names[winner]} won it, and no hand may follow.",
+            )
         hand = Hand(self.variant, self.players, self.options, self.opening(), dealt)
         self.hands.append(hand)
         return hand

@@ -111,8 +111,11 @@ def _hand(h, seats: dict[str, int], number: int) -> HandRecord:
     if not isinstance(h.get("moves"), list):
         raise RecordError("the hand has no list of moves", number)
     moves = [_move(m, seats, number, i) for i, m in enumerate(h["moves"], 1)]
-    return HandRecord(_tiles_by_player(h.get("dealt"), seats, number, "dealt"), moves,
-                      _tiles_by_player(h.get("remaining"), seats, number, "remaining"))
+    return HandRecord(
+        _tiles_by_player(h.get("dealt"), seats, number, "dealt"),
+        moves,
+        _tiles_by_player(h.get("remaining"), seats, number, "remaining"),
+    )
 
 
 def _move(m, seats: dict[str, int], hand: int, number: int) -> Move:
@@ -132,7 +135,7 @@ def _move(m, seats: dict[str, int], hand: int, number: int) -> Move:
         return Move.play(seat, _tile(value, hand, number), on)
     if kind == "pass":
         if value is not True:
-            raise RecordError("a pass is written {\"pass\": true}", hand, number)
+            raise RecordError('a pass is written {"pass": true}', hand, number)
         return Move.pass_(seat)
     if isinstance(value, bool) or not isinstance(value, int | list):
         raise RecordError("draw takes a number of tiles or a list of tiles", hand, number)
@@ -158,8 +161,9 @@ def replay(record: Record) -> tuple[Match, Fault | None]:
         if prev is not None and not prev.ended:
             raise RecordError(f"hand {number - 1} is not finished, but another hand follows")
         if prev is not None and prev.settlement is None:
-            raise RecordError(f"hand {number - 1} has no remaining tiles to settle it, "
-                              "but another hand follows")
+            raise RecordError(
+                f"hand {number - 1} has no remaining tiles to settle it, but another hand follows"
+            )
         try:
             hand = match.new_hand(h.dealt)
         except IllegalMove as e:
@@ -170,8 +174,7 @@ def replay(record: Record) -> tuple[Match, Fault | None]:
         if fault:
             return match, fault
         if h.remaining is not None and not hand.ended:
-            raise RecordError("the hand is not finished, yet its remaining tiles are given",
-                              number)
+            raise RecordError("the hand is not finished, yet its remaining tiles are given", number)
     return match, None
 
 
@@ -200,14 +203,19 @@ def _replay_hand(hand: Hand, h: HandRecord, number: int) -> Fault | None:
 def _renege(hand: Hand, number: int) -> Fault:
     """Report a false pass at the pass, with the hand rolled back to just before it."""
     false = min(hand.false_passes)
-    moves = hand.moves[:false.move - 1]
+    moves = hand.moves[: false.move - 1]
     name = hand.players[false.player]
-    proof = (f"he laid it at move {false.proof}" if false.proof is not None
-             else "he still held it at the end")
+    proof = (
+        f"he laid it at move {false.proof}"
+        if false.proof is not None
+        else "he still held it at the end"
+    )
     pose = any(n == false.move and f is POSE for n, _, f in hand.pass_log)
     fitted = "as a double it could have been posed" if pose else "it fitted"
-    message = (f"{name} passed at move {false.move} while holding {false.tile}, and {fitted} "
-               f"then ({proof}).")
+    message = (
+        f"{name} passed at move {false.move} while holding {false.tile}, and {fitted} "
+        f"then ({proof})."
+    )
     while len(hand.moves) > len(moves) or hand.settlement is not None:
         hand.undo()
     return Fault(number, false.move, "C-RENEGE", message)
@@ -237,11 +245,17 @@ def to_json(match: Match) -> dict:
             h["dealt"] = {hand.players[s]: [str(t) for t in ts] for s, ts in dealt.items()}
         h["moves"] = [move_json(hand, m) for m in _placed(hand)]
         if hand.left is not None:
-            h["remaining"] = {p: [str(t) for t in ts] for p, ts in zip(hand.players, hand.left,
-                                                                         strict=True)}
+            h["remaining"] = {
+                p: [str(t) for t in ts] for p, ts in zip(hand.players, hand.left, strict=True)
+            }
         hands.append(h)
-    return {"format": FORMAT, "variant": match.variant.name, "players": list(match.players),
-            "options": dict(match.options), "hands": hands}
+    return {
+        "format": FORMAT,
+        "variant": match.variant.name,
+        "players": list(match.players),
+        "options": dict(match.options),
+        "hands": hands,
+    }
 
 
 def _placed(hand: Hand) -> list[Move]:

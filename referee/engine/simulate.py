@@ -16,10 +16,10 @@ def deal(match: Match, rng: random.Random) -> tuple[dict[int, list[Tile]], list[
     size = match.variant.hand_size
     tiles = list(tile_set(match.variant.max_pip(n)))
     while True:
-        rng.shuffle(tiles)
-        dealt = {s: tiles[s * size:(s + 1) * size] for s in range(n)}
-        if not match.opening().highest or any(t.is_double for t in tiles[:n * size]):
-            return dealt, tiles[n * size:]
+        tiles.sort(key=lambda _: rng.random())  # a shuffle, faster than rng.shuffle
+        dealt = {s: tiles[s * size : (s + 1) * size] for s in range(n)}
+        if not match.opening().highest or any(t.is_double for t in tiles[: n * size]):
+            return dealt, tiles[n * size :]
 
 
 def leader(hand: Hand, rng: random.Random) -> int:
@@ -51,8 +51,9 @@ def play_hand(match: Match, rng: random.Random) -> Hand:
     return hand
 
 
-def play_match(variant: str, players: int, rng: random.Random, options=None,
-               max_hands: int = 60) -> Match:
+def play_match(
+    variant: str, players: int, rng: random.Random, options=None, max_hands: int = 60
+) -> Match:
     """A whole match (or `max_hands` of it) of random legal hands."""
     match = Match(variant, [f"P{i + 1}" for i in range(players)], options)
     while len(match.hands) < max_hands and not match.result()[0]:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from functools import cache
 from typing import NamedTuple
 
 from .errors import NotationError
@@ -46,9 +47,16 @@ def tile(a: int, b: int) -> Tile:
         raise NotationError(f"{a}-{b} is not a domino tile (halves run from 0 to 12)") from None
 
 
+@cache
 def tile_set(max_pip: int) -> tuple[Tile, ...]:
     """Every tile of the double-`max_pip` set, highest first."""
     return tuple(_TILES[h, lo] for h in range(max_pip, -1, -1) for lo in range(h, -1, -1))
+
+
+@cache
+def tile_frozenset(max_pip: int) -> frozenset[Tile]:
+    """The double-`max_pip` set, for membership tests."""
+    return frozenset(tile_set(max_pip))
 
 
 _FORMS = (
@@ -67,4 +75,4 @@ def parse_tile(text: object) -> Tile:
             m = form.match(text)
             if m:
                 return tile(int(m.group(1)), int(m.group(2)))
-    raise NotationError(f"{text!r} is not a tile (write it like \"6-4\")")
+    raise NotationError(f'{text!r} is not a tile (write it like "6-4")')

@@ -1,6 +1,6 @@
 """The variants, as a registry by name."""
 
-from .base import Line, Opening, Settlement, Variant
+from .base import ANY, CLOSED, DOUBLES, Line, Opening, Settlement, Variant
 from .ctyrka import Ctyrka
 from .five_up import FiveUp
 from .french_connection import FrenchConnection
@@ -13,4 +13,14 @@ def get_variant(name: str) -> Variant:
     return VARIANTS[name]
 
 
-__all__ = ["VARIANTS", "Line", "Opening", "Settlement", "Variant", "get_variant"]
+__all__ = [
+    "ANY",
+    "CLOSED",
+    "DOUBLES",
+    "VARIANTS",
+    "Line",
+    "Opening",
+    "Settlement",
+    "Variant",
+    "get_variant",
+]

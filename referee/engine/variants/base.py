@@ -11,6 +11,7 @@ if TYPE_CHECKING:
     from ..hand import Hand
 
 
+ANY, DOUBLES, CLOSED = 0, 1, 2  # what an open place takes
 SET_NAMES = {6: "double-six", 9: "double-nine", 12: "double-twelve"}
 
 
@@ -55,6 +56,8 @@ class Variant:
     hand_size = 7
     draw_rule: str | None = None  # rule id for drawing, None: no boneyard
     draw_ends_turn = False
+    counts = False  # whether the count of the open ends scores (Five-Up)
+    every_double_spins = False  # else only the lead double is a spinner
     match_rule = ""
     lead_rule = ""
     spinner_rule = ""
@@ -78,9 +81,6 @@ class Variant:
         """Who scores together, as tuples of seats."""
         return [(s,) for s in range(players)]
 
-    def is_spinner(self, tile: Tile, lead: bool) -> bool:
-        return lead and tile.high == tile.low
-
     def set_name(self, players: int) -> str:
         return SET_NAMES[self.max_pip(players)]
 
@@ -88,9 +88,14 @@ class Variant:
     def opening(self, players: list[str], previous: Hand | None) -> Opening:
         raise NotImplementedError
 
-    def restriction(self, hand: Hand, place) -> str | None:
-        """The rule that keeps a place closed ("FC-CROSS") or for doubles only ("FC-LOCK")."""
-        return None
+    def open_places(self, hand: Hand) -> list[tuple]:
+        """Each open place of the layout with the rule restricting it and how: ANY tile that
+        matches, DOUBLES only, or CLOSED for now."""
+        return [(p, None, ANY) for p in hand.layout.open]
+
+    def refusal(self, hand: Hand, rule: str, tile: Tile, place) -> str:
+        """The sentence for a tile refused at a restricted place."""
+        return f"{tile} cannot go on {place.anchor} now."
 
     def check_draw(self, hand: Hand, count: int) -> None:
         if self.draw_rule is None:

@@ -24,7 +24,7 @@ class Ctyrka(Variant):
         options = dict(options or {})
         scoring = options.pop("scoring", "penalty")
         if scoring not in ("penalty", "victory"):
-            raise ValueError(f"scoring is \"penalty\" or \"victory\", not {scoring!r}")
+            raise ValueError(f'scoring is "penalty" or "victory", not {scoring!r}')
         out = super().options({k: v for k, v in options.items()})
         if "target" not in options:
             out["target"] = 300 if scoring == "victory" else 100
@@ -35,8 +35,9 @@ class Ctyrka(Variant):
         return "CT-VICTORY" if options["scoring"] == "victory" else "CT-PENALTY"
 
     def opening(self, players, previous):
-        return Opening(None, None, True, False, True, "CT-LEAD",
-                       "The holder of the highest double leads it.")
+        return Opening(
+            None, None, True, False, True, "CT-LEAD", "The holder of the highest double leads it."
+        )
 
     def check_draw(self, hand, count):
         if count != 1:
@@ -49,16 +50,28 @@ class Ctyrka(Variant):
         winner = hand.winner if hand.ended == "domino" else lowest(pips)
         if hand.options["scoring"] == "victory":
             if winner is None:
-                return Settlement(None, [Line(None, 0, "CT-VICTORY",
-                                              "blocked with the fewest pips level: nobody scores")])
+                return Settlement(
+                    None,
+                    [
+                        Line(
+                            None,
+                            0,
+                            "CT-VICTORY",
+                            "blocked with the fewest pips level: nobody scores",
+                        )
+                    ],
+                )
             others = sum(pips) - pips[winner]
             own = pips[winner] if hand.ended == "block" else 0
             text = f"{names[winner]} wins: the others hold {others} pips"
             if hand.ended == "block":
                 text += f", minus his own {own}"
             return Settlement(winner, [Line(winner, others - own, "CT-VICTORY", text)])
-        lines = [Line(seat, pips[seat], "CT-PENALTY", f"{names[seat]} holds {pips[seat]} pips")
-                 for seat in range(len(left)) if seat != winner]
+        lines = [
+            Line(seat, pips[seat], "CT-PENALTY", f"{names[seat]} holds {pips[seat]} pips")
+            for seat in range(len(left))
+            if seat != winner
+        ]
         return Settlement(winner, lines)
 
     def best(self, options):

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ..tiles import tile
-from .base import Line, Opening, Settlement, Variant, lowest
+from .base import ANY, CLOSED, DOUBLES, Line, Opening, Settlement, Variant, lowest
 
 BLANK = tile(0, 0)
 
@@ -22,20 +22,38 @@ class FrenchConnection(Variant):
     def opening(self, players, previous):
         if previous is not None and previous.winner is not None:
             who = previous.winner
-            return Opening(who, None, True, True, False, "FC-POSE",
-                           f"{players[who]} won the last hand and poses any double, "
-                           "or passes the pose to the next player if he holds none.")
+            return Opening(
+                who,
+                None,
+                True,
+                True,
+                False,
+                "FC-POSE",
+                f"{players[who]} won the last hand and poses any double, "
+                "or passes the pose to the next player if he holds none.",
+            )
         why = "Last hand ended in a tied block: " if previous is not None else ""
-        return Opening(None, BLANK, True, False, False, "FC-POSE",
-                       f"{why}the holder of [0|0] poses it.")
+        return Opening(
+            None, BLANK, True, False, False, "FC-POSE", f"{why}the holder of [0|0] poses it."
+        )
 
-    def restriction(self, hand, place):
-        root = hand.layout.nodes[0]
-        if len(root.children) < 4:
-            return None if place.node == 0 else "FC-CROSS"
-        if place.arm not in hand.layout.arms_with_double:
-            return "FC-LOCK"
-        return None
+    def open_places(self, hand):
+        nodes, opens = hand.layout.nodes, hand.layout.open
+        if len(nodes[0].children) < 4:
+            return [(p, None, ANY) if p.node == 0 else (p, "FC-CROSS", CLOSED) for p in opens]
+        unlocked = hand.layout.arms_with_double
+        return [(p, None, ANY) if p.arm in unlocked else (p, "FC-LOCK", DOUBLES) for p in opens]
+
+    def refusal(self, hand, rule, tile, place):
+        if rule == "FC-CROSS":
+            return (
+                f"{tile} cannot go on {place.anchor} yet: until four tiles lie on the posed "
+                f"double {hand.layout.nodes[0].tile}, tiles go only on it."
+            )
+        return (
+            f"{tile} cannot go on the {place.pip} end: that arm is locked until a double "
+            "is laid on it."
+        )
 
     def after_play(self, hand, seat, move):
         if hand.last_layer == seat and hand.passes == len(hand.players) - 1:
