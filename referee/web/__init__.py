@@ -1,0 +1,42 @@
+"""The web side of the referee: Flask models, forms, views and services.
+
+It asks the engine (`referee.engine`) every rule question; only `services` talks to it.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from flask import Flask
+from flask_migrate import Migrate
+from flask_sqlalchemy import SQLAlchemy
+from flask_wtf.csrf import CSRFProtect
+from sqlalchemy import MetaData
+
+MIGRATIONS = Path(__file__).resolve().parents[2] / "migrations"
+
+# Named constraints, so that migrations can name what they change on every database.
+NAMING = {
+    "ix": "ix_%(column_0_label)s",
+    "uq": "uq_%(table_name)s_%(column_0_N_name)s",
+    "ck": "ck_%(table_name)s_%(constraint_name)s",
+    "fk": "fk_%(table_name)s_%(column_0_name)s_%(referred_table_name)s",
+    "pk": "pk_%(table_name)s",
+}
+
+db = SQLAlchemy(metadata=MetaData(naming_convention=NAMING))
+migrate = Migrate(directory=str(MIGRATIONS), render_as_batch=True)
+csrf = CSRFProtect()
+
+
+def create_extensions(app: Flask) -> None:
+    db.init_app(app)
+    migrate.init_app(app, db)
+    csrf.init_app(app)
+
+
+def register(app: Flask) -> None:
+    from . import models  # noqa: F401  (the tables, for Flask-Migrate)
+    from .views import register_views
+
+    register_views(app)

@@ -1,0 +1,101 @@
+"""What the database keeps: a match, its settings, its hands and their moves.
+
+The moves are the truth: scores and the layout are always what replaying them through
+the engine gives (`services.load`), never stored. Moves are only ever appended (or the
+last one taken back), in order; the unique (hand, seq) pair makes it impossible to
+record two moves for the same turn, even when two phones race.
+"""
+
+from __future__ import annotations
+
+import secrets
+from datetime import UTC, datetime
+
+from sqlalchemy import CheckConstraint, UniqueConstraint
+
+from . import db
+
+
+def now() -> datetime:
+    return datetime.now(UTC).replace(tzinfo=None)
+
+
+def new_token() -> str:
+    """An unguessable link token (128 bits)."""
+    return secrets.token_urlsafe(16)
+
+
+class Match(db.Model):
+    """A match: its variant, players in turn order, options and the two table links."""
+
+    __tablename__ = "matches"
+
+    id = db.Column(db.Integer, primary_key=True)
+    variant = db.Column(db.String(40), nullable=False)
+    players = db.Column(db.JSON, nullable=False)  # names, in turn order (C-SEAT)
+    options = db.Column(db.JSON, nullable=False)  # as the engine filled them in
+    write_token = db.Column(db.String(64), nullable=False, unique=True, default=new_token)
+    read_token = db.Column(db.String(64), nullable=False, unique=True, default=new_token)
+    created = db.Column(db.DateTime, nullable=False, default=now)
+    # Touched by every write: the row lock that puts the writes to one match in a line.
+    updated = db.Column(db.DateTime, nullable=False, default=now, index=True)
+
+    hands = db.relationship(
+        "Hand",
+        back_populates="match",
+        order_by="Hand.number",
+        cascade="all, delete-orphan",
+        passive_deletes=True,
+    )
+
+    def __repr__(self) -> str:
+        return f"<Match {self.id} {self.variant} {self.players}>"
+
+
+class Hand(db.Model):
+    """One hand of a match. `remaining` is set when the hand is settled."""
+
+    __tablename__ = "hands"
+    __table_args__ = (UniqueConstraint("match_id", "number"),)
+
+    id = db.Column(db.Integer, primary_key=True)
+    match_id = db.Column(
+        db.Integer, db.ForeignKey("matches.id", ondelete="CASCADE"), nullable=False
+    )
+    number = db.Column(db.Integer, nullable=False)  # from 1
+    lot = db.Column(db.Integer, nullable=True)  # the seat that won the lot, if the app drew it
+    dealt = db.Column(db.JSON, nullable=True)  # per seat: tiles dealt, or null (imported records)
+    remaining = db.Column(db.JSON, nullable=True)  # per seat: tiles left at the end
+
+    match = db.relationship("Match", back_populates="hands")
+    moves = db.relationship(
+        "Move",
+        back_populates="hand",
+        order_by="Move.seq",
+        cascade="all, delete-orphan",
+        passive_deletes=True,
+    )
+
+
+class Move(db.Model):
+    """One move of a hand: a play (tile laid on `on`, None for the lead), a draw or a pass."""
+
+    __tablename__ = "moves"
+    __table_args__ = (
+        UniqueConstraint("hand_id", "seq"),
+        CheckConstraint("kind IN ('play', 'draw', 'pass')", name="kind"),
+        CheckConstraint("seq >= 1", name="seq"),
+    )
+
+    id = db.Column(db.Integer, primary_key=True)
+    hand_id = db.Column(db.Integer, db.ForeignKey("hands.id", ondelete="CASCADE"), nullable=False)
+    seq = db.Column(db.Integer, nullable=False)  # 1-based, in the order made
+    seat = db.Column(db.Integer, nullable=False)
+    kind = db.Column(db.String(8), nullable=False)
+    tile = db.Column(db.String(8), nullable=True)  # "5-3"
+    on = db.Column("on_tile", db.String(8), nullable=True)  # the tile it was laid against
+    count = db.Column(db.Integer, nullable=True)  # tiles drawn
+    drawn = db.Column(db.JSON, nullable=True)  # the tiles drawn, when known (imported records)
+    created = db.Column(db.DateTime, nullable=False, default=now)
+
+    hand = db.relationship("Hand", back_populates="moves")
