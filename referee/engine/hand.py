@@ -12,10 +12,9 @@ from typing import NamedTuple
 from .errors import IllegalMove, RecordError, RefereeError
 from .layout import Layout, Place
 from .tiles import Tile, tile_frozenset, tile_set
-from .variants import ANY, CLOSED, Opening, Settlement, Variant
+from .variants import Opening, Settlement, Variant
 
 LEAD = Place(None, "lead", -1, -1, None)  # the place of the first tile of a hand
-WITH_PIP = {pip: frozenset(t for t in tile_set(12) if pip in t) for pip in range(13)}
 
 
 class Move(NamedTuple):
@@ -118,22 +117,18 @@ class Hand:
     def _deal(self, dealt: dict[int, list[Tile]]) -> None:
         seen: set[Tile] = set()
         for seat, tiles in dealt.items():
-            name = self.players[seat]
+            name, held = self.players[seat], set(tiles)
             if len(tiles) != self.variant.hand_size:
-                raise RecordError(
-                    f"{name} was dealt {len(tiles)} tiles; "
-                    f"{self.variant.title} deals {self.variant.hand_size}"
-                )
-            for t in tiles:
-                if t not in self.tiles:
-                    raise RecordError(
-                        f"{name} was dealt {t}, which is not in the "
-                        f"{self.variant.set_name(len(self.players))} set"
-                    )
-                if t in seen:
-                    raise RecordError(f"{t} is dealt twice")
-                seen.add(t)
-            self.known[seat] = set(tiles)
+                raise RecordError(f"{name} was dealt {len(tiles)} tiles; "
+                                  f"{self.variant.title} deals {self.variant.hand_size}")
+            if not held <= self.tiles:
+                t = min(held - self.tiles)
+                raise RecordError(f"{name} was dealt {t}, which is not in the {self._set_name} set")
+            if len(held) != len(tiles) or not seen.isdisjoint(held):
+                t = next(t for t in tiles if t in seen or tiles.count(t) > 1)
+                raise RecordError(f"{t} is dealt twice")
+            seen |= held
+            self.known[seat] = held
         if all(k is not None for k in self.known):
             self.stock_tiles = set(self.tiles - seen)
 
@@ -167,9 +162,9 @@ class Hand:
         self.scores[self.side_of[seat]] += points
 
     # -- the one legality check -----------------------------------------------------------
-    def open_places(self) -> list[tuple[Place, str | None, int]]:
-        """The open places now, each with the rule that restricts it and how (ANY, DOUBLES,
-        CLOSED), as the variant says; computed once per move."""
+    def open_places(self) -> list[tuple[Place, str | None, frozenset[Tile]]]:
+        """The open places now as (place, rule, takes): the tiles each may take, narrowed by
+        the variant's rule (FC-CROSS, FC-LOCK) where one applies; computed once per tile laid."""
         cached = self._opens
         if cached is None or cached[0] != len(self.layout.nodes):
             cached = self._opens = (len(self.layout.nodes), self.variant.open_places(self))
@@ -177,16 +172,9 @@ class Hand:
 
     @staticmethod
     def fitting(tiles, opens) -> list[tuple[Tile, Place]]:
-        """Every (tile, place) where a tile of `tiles` may be laid on one of `opens`.
-        This is the rule C-ONE with the variant's restrictions: the one legality check."""
-        out = []
-        for place, _, how in opens:
-            if how == CLOSED:
-                continue
-            for t in WITH_PIP[place[2]].intersection(tiles):
-                if how == ANY or t[0] == t[1]:
-                    out.append((t, place))
-        return out
+        """Every (tile, place) where a tile of `tiles` may be laid on one of `opens`:
+        the one legality check (C-ONE and the variant's restrictions)."""
+        return [(t, place) for place, _, takes in opens for t in takes.intersection(tiles)]
 
     def places_for(self, t: Tile) -> list[Place]:
         """Every place where t may be laid now (for the lead: [LEAD] if t may lead)."""
@@ -196,7 +184,7 @@ class Hand:
             except IllegalMove:
                 return []
             return [LEAD]
-        return [p for _, p in self.fitting((t,), self.open_places())]
+        return [p for p, _, takes in self.open_places() if t in takes]
 
     def why_not(self, t: Tile) -> IllegalMove | None:
         """Why t may not be played now, as the error a play of it would raise; None if it may."""
@@ -259,8 +247,8 @@ class Hand:
             shows = " or ".join(str(p.pip) for p in opens)
             raise IllegalMove("C-ONE", f"{t} does not match {on}: its free place shows {shows}.")
         place = match[0]
-        if not self.fitting((t,), [o for o in self.open_places() if o[0] == place]):
-            _, rule, _ = next(o for o in self.open_places() if o[0] == place)
+        _, rule, takes = next(o for o in self.open_places() if o[0] is place)
+        if t not in takes:
             raise IllegalMove(rule, self.variant.refusal(self, rule, t, place))
         return place
 
@@ -381,13 +369,13 @@ class Hand:
             else:
                 moves.append(Move(seat, "pass"))
         self._legal = (len(self.moves), moves, places)
-        return list(moves)
+        return moves
 
     def apply(self, move: Move) -> None:
         """Make a move, or refuse it with IllegalMove (numbered) and change nothing."""
         cached = self._legal
         if cached and cached[0] == len(self.moves) and move in cached[1]:
-            place = cached[2][cached[1].index(move)]
+            place = cached[2][cached[1].index(move)]  # checked by legal_moves just now
         else:
             try:
                 place = self._check(move)
@@ -451,7 +439,7 @@ class Hand:
     def _fitted(self, t: Tile, fitted) -> bool:
         if fitted is POSE:
             return t.high == t.low
-        return bool(self.fitting((t,), fitted))
+        return any(t in takes for _, _, takes in fitted)
 
     def _prove(self, seat: int, t: Tile, proof: int | None) -> None:
         """Record the passes of `seat` that holding t proves false (C-RENEGE)."""

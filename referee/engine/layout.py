@@ -34,8 +34,8 @@ class Place(NamedTuple):
     arm: int | None
 
 
-def _new_place(anchor, slot, pip, node, arm) -> Place:
-    return tuple.__new__(Place, (anchor, slot, pip, node, arm))  # Place() without its overhead
+def _new_place(anchor, slot, pip, node, arm, _new=tuple.__new__) -> Place:
+    return _new(Place, (anchor, slot, pip, node, arm))  # Place() without its overhead
 
 
 class Node:
@@ -99,38 +99,44 @@ class Layout:
 
     def lay(self, t: Tile, place: Place, spinner: bool) -> Node:
         """Lay tile t on an open place (the caller has checked it fits)."""
-        parent = self.nodes[place.node]
-        before = parent.value if self.counting else 0
-        slot, pip = place.slot, place.pip
+        parent = self.nodes[place[3]]
+        counting = self.counting
+        if counting:
+            self.count -= parent.value
+        anchor, slot, pip = place[0], place[1], place[2]
         free = parent.free
         free.remove((slot, pip))
-        if self.counting:
-            self.count += parent.value - before
         self.open.remove(place)
-        for s, p in free:  # a spinner's next slot with the same pips (C-SPINNER-ORDER)
-            if p == pip:
-                self.open.append(_new_place(parent.tile, s, p, parent.index, parent.arm))
-                break
-        if t.high == t.low:
+        if parent.spinner:  # its next slot with the same pips (C-SPINNER-ORDER)
+            for s, p in free:
+                if p == pip:
+                    self.open.append(_new_place(anchor, s, p, parent.index, parent.arm))
+                    break
+        if counting:
+            self.count += parent.value
+        high, low = t
+        if high == low:
             free = [(s, pip) for s in (SPINNER_LAID if spinner else DOUBLE_LAID)]
         else:
-            free = [("a", t.low if pip == t.high else t.high)]
+            free = [("a", low if pip == high else high)]
         arm = len(parent.children) if parent.parent is None else parent.arm
         node = Node(len(self.nodes), t, parent.index, slot, pip, spinner, arm, free)
         parent.children[slot] = node.index
-        if t.high == t.low:
+        if high == low:
             self.arms_with_double.add(arm)
         return self._add(node)
 
     def _add(self, node: Node) -> Node:
         """Put a node on the table and offer the first free slot of each of its numbers."""
         self.nodes.append(node)
-        self.by_tile[node.tile] = node
+        tile = node.tile
+        self.by_tile[tile] = node
         if self.counting:
             self.count += node.value
-        slot, pip = node.free[0]
-        self.open.append(_new_place(node.tile, slot, pip, node.index, node.arm))
-        if node.parent is None and node.free[1][1] != pip:  # a lead that is not a double
-            slot, pip = node.free[1]
-            self.open.append(_new_place(node.tile, slot, pip, node.index, node.arm))
+        free = node.free
+        slot, pip = free[0]
+        self.open.append(_new_place(tile, slot, pip, node.index, node.arm))
+        if node.parent is None and free[1][1] != pip:  # a lead that is not a double
+            slot, pip = free[1]
+            self.open.append(_new_place(tile, slot, pip, node.index, node.arm))
         return node

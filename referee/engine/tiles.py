@@ -76,3 +76,10 @@ def parse_tile(text: object) -> Tile:
             if m:
                 return tile(int(m.group(1)), int(m.group(2)))
     raise NotationError(f'{text!r} is not a tile (write it like "6-4")')
+
+
+WITH_PIP = {p: frozenset(t for t in tile_set(12) if p in t) for p in range(13)}
+"""The tiles (of any set) showing a number: what an open end showing it takes."""
+DOUBLE_OF = {p: frozenset({_TILES[p, p]}) for p in range(13)}
+"""The double of a number, alone: what a locked arm showing it takes (FC-LOCK)."""
+NOTHING: frozenset[Tile] = frozenset()

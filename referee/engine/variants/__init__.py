@@ -1,6 +1,6 @@
 """The variants, as a registry by name."""
 
-from .base import ANY, CLOSED, DOUBLES, Line, Opening, Settlement, Variant
+from .base import Line, Opening, Settlement, Variant
 from .ctyrka import Ctyrka
 from .five_up import FiveUp
 from .french_connection import FrenchConnection
@@ -14,9 +14,6 @@ def get_variant(name: str) -> Variant:
 
 
 __all__ = [
-    "ANY",
-    "CLOSED",
-    "DOUBLES",
     "VARIANTS",
     "Line",
     "Opening",

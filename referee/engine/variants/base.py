@@ -5,13 +5,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, NamedTuple
 
 from ..errors import IllegalMove
-from ..tiles import Tile
+from ..tiles import WITH_PIP, Tile
 
 if TYPE_CHECKING:
     from ..hand import Hand
 
 
-ANY, DOUBLES, CLOSED = 0, 1, 2  # what an open place takes
 SET_NAMES = {6: "double-six", 9: "double-nine", 12: "double-twelve"}
 
 
@@ -89,9 +88,9 @@ class Variant:
         raise NotImplementedError
 
     def open_places(self, hand: Hand) -> list[tuple]:
-        """Each open place of the layout with the rule restricting it and how: ANY tile that
-        matches, DOUBLES only, or CLOSED for now."""
-        return [(p, None, ANY) for p in hand.layout.open]
+        """Each open place of the layout as (place, rule, takes): `takes` is the set of tiles
+        that may be laid there now, `rule` the rule that narrows it (None: C-ONE alone)."""
+        return [(p, None, WITH_PIP[p.pip]) for p in hand.layout.open]
 
     def refusal(self, hand: Hand, rule: str, tile: Tile, place) -> str:
         """The sentence for a tile refused at a restricted place."""

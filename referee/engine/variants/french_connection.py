@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from ..tiles import tile
-from .base import ANY, CLOSED, DOUBLES, Line, Opening, Settlement, Variant, lowest
+from ..tiles import DOUBLE_OF, NOTHING, WITH_PIP, tile
+from .base import Line, Opening, Settlement, Variant, lowest
 
 BLANK = tile(0, 0)
 
@@ -40,9 +40,11 @@ class FrenchConnection(Variant):
     def open_places(self, hand):
         nodes, opens = hand.layout.nodes, hand.layout.open
         if len(nodes[0].children) < 4:
-            return [(p, None, ANY) if p.node == 0 else (p, "FC-CROSS", CLOSED) for p in opens]
+            return [(p, None, WITH_PIP[p.pip]) if p.node == 0 else (p, "FC-CROSS", NOTHING)
+                    for p in opens]
         unlocked = hand.layout.arms_with_double
-        return [(p, None, ANY) if p.arm in unlocked else (p, "FC-LOCK", DOUBLES) for p in opens]
+        return [(p, None, WITH_PIP[p.pip]) if p.arm in unlocked
+                else (p, "FC-LOCK", DOUBLE_OF[p.pip]) for p in opens]
 
     def refusal(self, hand, rule, tile, place):
         if rule == "FC-CROSS":

@@ -1,0 +1,473 @@
+"""The picture of the layout: the tiles on the table as an inline SVG, drawn as they lie.
+
+Two pure functions, no Flask: `layout_svg(hand, highlight)` draws `hand.layout` and the
+open places a phone may tap; `tile_svg(tile)` draws one upright tile for the tile picker.
+Both draw their tiles with the one function `_tile`.
+
+How the layout is placed (`_plan`). Tiles lie on a grid whose unit is a quarter of a
+tile's length, so a tile is 4 x 2 units and a double lying across the line (C-DOUBLE) is
+centred on it. Tiles are placed in the order they were laid, so a new tile never moves an
+old one. The lead lies at the centre; its arms grow east, west, north and south (a
+spinner's sides continue the line, its ends make the cross). Each tile goes on along its
+arm (`_fit`): a row runs east or west until the width budget (`BUDGET`, eight tiles'
+length), then turns a corner and runs back, snaking in its own half of the table; a line
+running north or south turns after `SPINE` tiles. First turns are right turns, so the four
+arms of a cross make a pinwheel. A tile keeps one unit of table clear of every tile but
+the one it is laid on, stays out of the place kept for a spinner's ends, and avoids bends
+into dead ends; when nothing fits it may leave the budget, then touch a neighbour, and at
+the very last jump to the nearest free place, joined to its anchor by a dotted line.
+Tiles never overlap; the view (`viewBox`) is the box around them, at least `MIN_WIDTH`
+wide, so a phone shows tiles at the same size until the layout outgrows the budget.
+"""
+
+from __future__ import annotations
+
+from html import escape
+from typing import NamedTuple
+
+UNIT = 10  # SVG user units per grid unit: a tile is 40 x 20
+BUDGET = 32  # grid units (eight tiles' length) the layout may span before its arms bend
+PAD = 2  # grid units of table around what is drawn
+MIN_WIDTH = BUDGET + 2 * PAD  # the narrowest view, so that tiles keep their size on a phone
+MARK = 2.2  # half the touch target of a place, grid units (44 CSS px on a 360 px phone)
+
+E, S, W, N = (1, 0), (0, 1), (-1, 0), (0, -1)
+SPINE = 4  # tiles a line runs north or south before it turns
+CORNER = 1  # tiles a snaking arm steps between rows (2 where every double spins: room for ends)
+MARKER = -2  # owner of the grid cells a place marker takes
+
+FELT, IVORY, INK, BRASS = "#24563f", "#fffaeb", "#1b1b1b", "#c9962b"
+GLOW, HALO = "#ffd43b", "#9fd8ff"  # open places; the lead
+
+
+class Spot(NamedTuple):
+    """Where a tile lies: its rectangle [x0, x1) x [y0, y1) in grid units, the pips of its
+    left (or top) and right (or bottom) halves, and, for a tile that had to jump, the
+    line joining it to its anchor."""
+
+    x0: int
+    y0: int
+    x1: int
+    y1: int
+    first: int
+    second: int
+    link: tuple[tuple[int, int], tuple[int, int]] | None = None
+
+
+def _right(d):
+    return (-d[1], d[0])
+
+
+def _left(d):
+    return (d[1], -d[0])
+
+
+def _step(p, d, k=1):
+    return (p[0] + k * d[0], p[1] + k * d[1])
+
+
+def _rect(q, d, double):
+    """The rectangle of a tile touching its anchor at q and growing in direction d."""
+    length, half = (2, 2) if double else (4, 1)
+    across = _right(d)
+    xs = [q[0] + a * d[0] + b * across[0] for a in (0, length) for b in (-half, half)]
+    ys = [q[1] + a * d[1] + b * across[1] for a in (0, length) for b in (-half, half)]
+    return min(xs), min(ys), max(xs), max(ys)
+
+
+def _free(rect, occupied, anchor, room=1, strict=True):
+    """Whether rect is empty, with `room` units around it clear of all but its anchor; if
+    `strict`, it may not take the place kept for the ends of another spinner either."""
+    x0, y0, x1, y1 = rect
+    for i in range(x0 - room, x1 + room):
+        for j in range(y0 - room, y1 + room):
+            owner = occupied.get((i, j))
+            if owner is None:
+                continue
+            inside = x0 <= i < x1 and y0 <= j < y1
+            if isinstance(owner, tuple):  # ("end", spinner): kept for a spinner's ends
+                if strict and inside and owner[1] != anchor:
+                    return False
+            elif owner != anchor or inside:
+                return False
+    return True
+
+
+def _bounds(side):
+    """The columns an arm may use: the whole budget, or once it snakes, its half of it
+    (side 1: east of the lead, -1: west), kept clear of the lines through the lead."""
+    half = BUDGET // 2
+    return (-half, half) if not side else (2, half) if side > 0 else (-half, -2)
+
+
+def _in_budget(rect, d, side=0):
+    """Whether rect stays inside the arm's columns, leaving room for the corner tile that
+    ends a row when it runs east or west (a double, never turned, may take that room)."""
+    x0, _, x1, _ = rect
+    lo, hi = _bounds(side)
+    room = 2 if x1 - x0 > 2 else 0
+    if d == E:
+        return x1 <= hi - room
+    if d == W:
+        return x0 >= lo + room
+    return x0 >= -BUDGET // 2 and x1 <= BUDGET // 2
+
+
+class Port(NamedTuple):
+    """Where a tile laid on a slot starts: the point it touches, the way its line runs, how
+    many tiles that line has run straight, and how it snakes: `flow` is the way it steps
+    at the end of a row (None: not snaking yet), `back` the way the next row runs, `side`
+    the half of the table it snakes in (0: not yet); `edge` is half the length of the edge
+    it starts from (2: the long side of a double)."""
+
+    at: tuple[int, int]
+    heading: tuple[int, int]
+    run: int = 0
+    back: tuple[int, int] | None = None
+    flow: tuple[int, int] | None = None
+    side: int = 0
+    edge: int = 1
+
+
+def _opposite(d):
+    return (-d[0], -d[1])
+
+
+# where tiles laid on a lead start: a double lies across the line, a tile along it
+DOUBLE_LEAD = {
+    "side1": Port((1, 0), E, edge=2),
+    "side2": Port((-1, 0), W, edge=2),
+    "end1": Port((0, -2), N),
+    "end2": Port((0, 2), S),
+}
+TILE_LEAD = {"a": Port((-2, 0), W), "b": Port((2, 0), E)}
+
+
+def _bend(p, d, d2, double, edge=1):
+    """Where a tile laid at point p of a line running d touches, growing in direction d2:
+    straight on, or at a bend, its inner half beside the end of the line (one half only
+    touching it: past the corner of a double it was laid on)."""
+    if d2 == d:
+        return p
+    return _step(_step(p, d, 2 if double else 1), d2, edge - 2)
+
+
+def _fit(port, double, occupied, anchor, corner=CORNER):
+    """Where a tile laid at `port` goes: (contact, direction, rect, link, port it continues).
+
+    A row (east or west) runs until the width budget, then steps once (the corner tile)
+    and runs back in its half of the table: the arm snakes. A line running north or south
+    turns after SPINE tiles (the first turn of an arm is a right turn, so the arms of a
+    cross make a pinwheel). A bend into a dead end is avoided when another way is open;
+    out of the budget, then touching a neighbour, then a jump are the last resorts."""
+    p, d, run, back, flow, side, edge = port
+    if d[0]:  # a row: straight on, else step the way the arm flows
+        order = [d, flow or _right(d), _opposite(flow) if flow else _left(d)]
+    else:
+        turns = [back, _opposite(back)] if back else [_right(d), _left(d)]
+        late = run >= (corner if back else SPINE) and not double  # a double lies across the line
+        order = [*turns, d] if late else [d, *turns]
+    options = []
+    for d2 in order:
+        q = _bend(p, d, d2, double, edge)
+        options.append((q, d2, _rect(q, d2, double)))
+
+    def going(q, d2, rect, link=None):
+        if d2 == d:
+            nxt = Port(q, d, run + 1, back, flow, side)
+        elif d2[0]:  # from a column into a row
+            nxt = Port(q, d2, 1, None, flow or d, side or d2[0])
+        else:  # from a row into a column: the corner
+            nxt = Port(q, d2, 1, _opposite(d), d2, side or d[0])
+        return q, d2, rect, link, nxt
+
+    def open_after(q, d2, rect):  # may a tile follow this one?
+        end = _step(q, d2, 2 if double else 4)
+        for d3 in (d2, _right(d2), _left(d2)):
+            r = _rect(_bend(end, d2, d3, False, 2 if double else 1), d3, False)
+            if _in_budget(r, (0, 1)) and _free(r, occupied, anchor):
+                return True
+        return False
+
+    stages = [(options, True, 1)]
+    options = [o for o in options if o[1] != d] + [o for o in options if o[1] == d]
+    stages += [(options, False, 1), (options, False, 0)]  # turning first
+    for opts, budget, room in stages:
+        fits = [
+            o
+            for o in opts
+            if (not budget or _in_budget(o[2], o[1], side))
+            and _free(o[2], occupied, anchor, room, strict=room > 0)
+        ]
+        if fits:
+            return going(*next((o for o in fits if open_after(*o)), fits[0]))
+    # a jump: the nearest free place ahead or to the sides, over empty table if it can
+    for cross in (False, True):
+        rays = list(order)
+        for k in range(1, 1000):
+            for d2 in list(rays):
+                q = _step(p, d2, k)
+                way = _rect(_step(q, d2, -1), d2, False)
+                if not cross and not _free(way, occupied, anchor, 0, strict=False):
+                    rays.remove(d2)  # the line to q would cross a tile
+                    continue
+                rect = _rect(q, d2, double)
+                if _free(rect, occupied, anchor, strict=False):
+                    return going(q, d2, rect, (p, q))
+    raise AssertionError("no room on the table")  # the table beyond all tiles is free
+
+
+def _take(rect, occupied, owner):
+    """Mark the cells of rect as taken by owner (a node, or MARKER); a place kept for
+    ends (owner ("end", spinner)) takes only cells nobody has."""
+    x0, y0, x1, y1 = rect
+    for i in range(x0, x1):
+        for j in range(y0, y1):
+            if not isinstance(owner, tuple) or (i, j) not in occupied:
+                occupied[i, j] = owner
+
+
+def _plan(layout, corner=CORNER):
+    """Place every tile of the layout: (spots, ports, occupied), where ports[i] maps each
+    free or taken slot of node i to the Port a tile laid there starts from."""
+    spots, ports, occupied = [], [], {}
+    for node in layout.nodes:
+        t = node.tile
+        double = t.high == t.low
+        link = None
+        if node.parent is None and double:  # across the line, arms on all four edges
+            rect = (-1, -2, 1, 2)
+            mine = DOUBLE_LEAD
+            first = second = t.high
+        elif node.parent is None:  # along the line, high half on the left
+            rect = (-2, -1, 2, 1)
+            mine = TILE_LEAD
+            first, second = t.high, t.low
+        else:
+            port = ports[node.parent][node.slot]
+            q, d, rect, link, on = _fit(port, double, occupied, node.parent, corner)
+            if double:  # across the line; a spinner's ends start lines of their own
+                centre = _step(q, d)
+                mine = {
+                    "side": on._replace(at=_step(q, d, 2), edge=2),
+                    "end1": Port(_step(centre, _left(d), 2), _left(d)),
+                    "end2": Port(_step(centre, _right(d), 2), _right(d)),
+                }
+                first = second = t.high
+            else:
+                mine = {"a": on._replace(at=_step(q, d, 4))}
+                outer = t.low if node.inner == t.high else t.high
+                first, second = (node.inner, outer) if d in (E, S) else (outer, node.inner)
+        _take(rect, occupied, node.index)
+        if node.spinner:  # keep the table clear where its ends will take tiles
+            for slot in ("end1", "end2"):
+                _take(
+                    _rect(mine[slot].at, mine[slot].heading, False), occupied, ("end", node.index)
+                )
+        spots.append(Spot(*rect, first, second, link))
+        ports.append(mine)
+    return spots, ports, occupied
+
+
+def _positions(layout, corner=CORNER) -> list[Spot]:
+    """Where each tile of the layout lies, in the order laid (grid units)."""
+    return _plan(layout, corner)[0]
+
+
+# -- drawing ---------------------------------------------------------------------------------
+
+_A, _B, _C = 0.25, 0.5, 0.75
+_COLS = (0.22, 0.5, 0.78)
+_ROWS4 = (0.2, 0.4, 0.6, 0.8)
+_SIX = [(_A, _A), (_A, _B), (_A, _C), (_C, _A), (_C, _B), (_C, _C)]
+_FOUR = [(_A, _A), (_C, _A), (_A, _C), (_C, _C)]
+PIPS = {  # pip centres in a half of an upright tile, as fractions of its side
+    0: [],
+    1: [(_B, _B)],
+    2: [(_C, _A), (_A, _C)],
+    3: [(_C, _A), (_B, _B), (_A, _C)],
+    4: _FOUR,
+    5: _FOUR + [(_B, _B)],
+    6: _SIX,
+    7: _SIX + [(_B, _B)],
+    8: _SIX + [(_B, _A), (_B, _C)],
+    9: _SIX + [(_B, _A), (_B, _B), (_B, _C)],
+    10: [(x, y) for x in _COLS[::2] for y in _ROWS4] + [(0.5, 0.3), (0.5, 0.7)],
+    11: [(x, y) for x in _COLS[::2] for y in _ROWS4] + [(0.5, 0.25), (0.5, 0.5), (0.5, 0.75)],
+    12: [(x, y) for x in _COLS for y in _ROWS4],
+}
+
+
+def _n(v) -> str:
+    """A number for SVG: short and always written the same way."""
+    return f"{round(v, 2):g}"
+
+
+def _tile(box, first, second, label, spinner=False, lead=False) -> str:
+    """One tile in the box (x, y, w, h) (SVG units): upright when h > w, halves showing
+    `first` (top or left) and `second`; spinners wear a brass pin, the lead a glow."""
+    x, y, w, h = box
+    side = min(w, h)
+    upright = h > w
+    classes = "tile" + (" spinner" if spinner else "") + (" lead" if lead else "")
+    out = [f'<g class="{classes}" data-tile="{escape(label)}" fill="{INK}">']
+    name = label + (" (lead)" if lead else "") + (" (spinner)" if spinner else "")
+    out.append(f"<title>{escape(name)}</title>")
+    if lead:
+        g = side * 0.14
+        out.append(
+            f'<rect x="{_n(x - g)}" y="{_n(y - g)}" width="{_n(w + 2 * g)}" '
+            f'height="{_n(h + 2 * g)}" rx="{_n(side * 0.25)}" fill="{HALO}"/>'
+        )
+    stroke = side * (0.1 if spinner else 0.06)
+    out.append(
+        f'<rect x="{_n(x)}" y="{_n(y)}" width="{_n(w)}" height="{_n(h)}" '
+        f'rx="{_n(side * 0.15)}" fill="{IVORY}" stroke="{INK}" stroke-width="{_n(stroke)}"/>'
+    )
+    mx, my = (x + w / 2, y + h / 2)
+    inset = side * 0.12
+    line = (x + inset, my, x + w - inset, my) if upright else (mx, y + inset, mx, y + h - inset)
+    out.append(
+        f'<line x1="{_n(line[0])}" y1="{_n(line[1])}" x2="{_n(line[2])}" y2="{_n(line[3])}" '
+        f'stroke="{INK}" stroke-width="{_n(side * 0.05)}"/>'
+    )
+    for k, pips in enumerate((first, second)):
+        ox, oy = (x, y + k * side) if upright else (x + k * side, y)
+        r = side * (0.095 if pips <= 6 else 0.08 if pips <= 9 else 0.07)
+        for fx, fy in PIPS[pips]:
+            if not upright:  # the pattern turns with the tile
+                fx, fy = fy, fx
+            out.append(
+                f'<circle class="pip" cx="{_n(ox + fx * side)}" cy="{_n(oy + fy * side)}" '
+                f'r="{_n(r)}"/>'
+            )
+    if spinner:
+        out.append(
+            f'<circle class="pin" cx="{_n(mx)}" cy="{_n(my)}" r="{_n(side * 0.11)}" '
+            f'fill="{BRASS}" stroke="{INK}" stroke-width="{_n(side * 0.04)}"/>'
+        )
+    out.append("</g>")
+    return "".join(out)
+
+
+def _place_label(place) -> str:
+    if place.anchor is None:
+        return "Lead here"
+    where = "side" if place.slot.startswith("side") else "end"
+    return f"Lay on {place.anchor} (the {place.pip} {where})"
+
+
+def _marker(place, box) -> str:
+    """A tappable place: a glowing ghost of the tile that would go there, showing the pips
+    it must match, inside a transparent touch target at least 2 * MARK units square."""
+    x0, y0, x1, y1 = (v * UNIT for v in box)
+    cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
+    hw, hh = max(x1 - x0, 2 * MARK * UNIT) / 2, max(y1 - y0, 2 * MARK * UNIT) / 2
+    on = "lead" if place.anchor is None else str(place.anchor)
+    label = _place_label(place)
+    text = "+" if place.anchor is None else str(place.pip)
+    return (
+        f'<g class="place" data-on="{on}" data-slot="{escape(place.slot)}" '
+        f'data-pip="{place.pip}" tabindex="0" role="button" aria-label="{escape(label)}">'
+        f"<title>{escape(label)}</title>"
+        f'<rect x="{_n(cx - hw)}" y="{_n(cy - hh)}" width="{_n(2 * hw)}" height="{_n(2 * hh)}" '
+        f'fill="#000" fill-opacity="0"/>'
+        f'<rect x="{_n(x0 + 1)}" y="{_n(y0 + 1)}" width="{_n(x1 - x0 - 2)}" '
+        f'height="{_n(y1 - y0 - 2)}" rx="3" fill="{GLOW}" stroke="{INK}" stroke-width="2" '
+        f'stroke-dasharray="5 3"/>'
+        f'<text x="{_n(cx)}" y="{_n(cy)}" text-anchor="middle" dominant-baseline="central" '
+        f'font-family="sans-serif" font-weight="bold" font-size="{_n(UNIT * 1.6)}" '
+        f'fill="{INK}">{escape(text)}</text></g>'
+    )
+
+
+def _link(link) -> str:
+    """The dotted line joining a tile (or place) that had to jump to where it belongs."""
+    if not link:
+        return ""
+    (px, py), (qx, qy) = link
+    return (
+        f'<line class="link" x1="{px * UNIT}" y1="{py * UNIT}" x2="{qx * UNIT}" '
+        f'y2="{qy * UNIT}" stroke="{IVORY}" stroke-width="3" stroke-dasharray="4 3"/>'
+    )
+
+
+def _svg(box, title, body, desc) -> str:
+    x0, y0, x1, y1 = (v * UNIT for v in box)
+    w, h = x1 - x0, y1 - y0
+    return (
+        f'<svg xmlns="http://www.w3.org/2000/svg" class="layout" role="img" '
+        f'viewBox="{_n(x0)} {_n(y0)} {_n(w)} {_n(h)}" width="100%" '
+        f'preserveAspectRatio="xMidYMid meet">'
+        f"<title>{escape(title)}</title><desc>{escape(desc)}</desc>"
+        f'<rect x="{_n(x0)}" y="{_n(y0)}" width="{_n(w)}" height="{_n(h)}" rx="{UNIT}" '
+        f'fill="{FELT}"/>{body}</svg>'
+    )
+
+
+def _frame(boxes):
+    """The view around the boxes (grid units): padded, and at least MIN_WIDTH wide."""
+    x0 = min(b[0] for b in boxes) - PAD
+    y0 = min(b[1] for b in boxes) - PAD
+    x1 = max(b[2] for b in boxes) + PAD
+    y1 = max(b[3] for b in boxes) + PAD
+    if x1 - x0 < MIN_WIDTH:
+        grow = (MIN_WIDTH - (x1 - x0)) / 2
+        x0, x1 = x0 - grow, x1 + grow
+    return x0, y0, x1, y1
+
+
+def layout_svg(hand, highlight=(), title="Layout") -> str:
+    """The layout of `hand` as an inline <svg>, with a tappable marker on each place of
+    `highlight` (engine Places, e.g. from hand.places_for(tile)); a ValueError for a place
+    that is not open on this layout."""
+    nodes = hand.layout.nodes
+    highlight = list(highlight)
+    if not nodes:
+        body = (
+            f'<text x="0" y="{-3 * UNIT}" text-anchor="middle" font-family="sans-serif" '
+            f'font-size="{_n(UNIT * 2)}" fill="{IVORY}">No tile on the table yet</text>'
+        )
+        boxes = [(-8, -5, 8, -1)]
+        if any(place.anchor is not None for place in highlight):
+            raise ValueError("no tile is on the table, so nothing can be laid on one")
+        if highlight:
+            boxes.append((-2, 1, 2, 3))
+            body += _marker(highlight[0], boxes[-1])
+        return _svg(_frame(boxes), title, body, "The table is empty.")
+    corner = 2 if getattr(hand.variant, "every_double_spins", False) else CORNER
+    spots, ports, occupied = _plan(hand.layout, corner)
+    body = []
+    for node, spot in zip(nodes, spots, strict=True):
+        body.append(_link(spot.link))
+        x0, y0, x1, y1 = (v * UNIT for v in spot[:4])
+        box = (x0, y0, x1 - x0, y1 - y0)
+        lead = node.parent is None
+        body.append(_tile(box, spot.first, spot.second, str(node.tile), node.spinner, lead))
+    boxes = [s[:4] for s in spots]
+    for place in highlight:
+        if place not in hand.layout.open:
+            raise ValueError(f"{place} is not an open place of this layout")
+        port = ports[place.node][place.slot]
+        _, _, rect, link, _ = _fit(port, False, occupied, place.node, corner)
+        _take(rect, occupied, MARKER)
+        body.append(_link(link) + _marker(place, rect))
+        boxes.append(rect)
+    count = len(nodes)
+    desc = f"{count} tile{'s' if count != 1 else ''} on the table, led with {nodes[0].tile}."
+    return _svg(_frame(boxes), title, "".join(body), desc)
+
+
+def tile_svg(tile, size=40, title=None) -> str:
+    """One tile, upright with its high half on top, as a small inline <svg> `size` CSS px
+    tall (and half as wide), labelled "6-4" (or `title`) for screen readers."""
+    label = title or str(tile)
+    w, h = 20, 40
+    return (
+        f'<svg xmlns="http://www.w3.org/2000/svg" class="tile-picture" role="img" '
+        f'aria-label="{escape(label)}" viewBox="-1 -1 {w + 2} {h + 2}" '
+        f'width="{_n(size * (w + 2) / (h + 2))}" height="{_n(size)}">'
+        f"<title>{escape(label)}</title>"
+        + _tile((0, 0, w, h), tile.high, tile.low, str(tile))
+        + "</svg>"
+    )
