@@ -11,7 +11,7 @@ from typing import NamedTuple
 
 from .errors import IllegalMove, RecordError, RefereeError
 from .layout import Layout, Place
-from .tiles import Tile, tile_frozenset, tile_set
+from .tiles import Tile, tile_frozenset
 from .variants import Opening, Settlement, Variant
 
 LEAD = Place(None, "lead", -1, -1, None)  # the place of the first tile of a hand

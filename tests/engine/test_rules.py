@@ -1,15 +1,14 @@
 """One or more tests for every rule id of the rulebook, with the seeds' own examples."""
 
+import random
+from types import SimpleNamespace
+
 import pytest
 from conftest import play, refused, tiles
 
-from types import SimpleNamespace
-
 from referee.engine import IllegalMove, Match, SetupError, parse_tile
-from referee.engine.simulate import play_hand
-import random
-
 from referee.engine.rulebook import RULES
+from referee.engine.simulate import play_hand
 from referee.engine.variants.base import round5
 
 T = parse_tile
