@@ -66,6 +66,40 @@ POSE = "pose"  # what fitted at a pass of the pose: any double
 class Hand:
     """One deal, from the lead to the settlement."""
 
+    __slots__ = (
+        "_args",
+        "_legal",
+        "_opens",
+        "charges",
+        "ended",
+        "false_passes",
+        "known",
+        "last_layer",
+        "layout",
+        "left",
+        "max_pip",
+        "moves",
+        "opening",
+        "options",
+        "pass_log",
+        "passes",
+        "players",
+        "plays",
+        "scores",
+        "settlement",
+        "side_names",
+        "side_of",
+        "sides",
+        "sizes",
+        "stock",
+        "stock_tiles",
+        "streak",
+        "tiles",
+        "turn",
+        "variant",
+        "winner",
+    )
+
     def __init__(
         self,
         variant: Variant,
@@ -119,8 +153,10 @@ class Hand:
         for seat, tiles in dealt.items():
             name, held = self.players[seat], set(tiles)
             if len(tiles) != self.variant.hand_size:
-                raise RecordError(f"{name} was dealt {len(tiles)} tiles; "
-                                  f"{self.variant.title} deals {self.variant.hand_size}")
+                raise RecordError(
+                    f"{name} was dealt {len(tiles)} tiles; "
+                    f"{self.variant.title} deals {self.variant.hand_size}"
+                )
             if not held <= self.tiles:
                 t = min(held - self.tiles)
                 raise RecordError(f"{name} was dealt {t}, which is not in the {self._set_name} set")

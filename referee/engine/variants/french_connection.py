@@ -40,11 +40,15 @@ class FrenchConnection(Variant):
     def open_places(self, hand):
         nodes, opens = hand.layout.nodes, hand.layout.open
         if len(nodes[0].children) < 4:
-            return [(p, None, WITH_PIP[p.pip]) if p.node == 0 else (p, "FC-CROSS", NOTHING)
-                    for p in opens]
+            return [
+                (p, None, WITH_PIP[p.pip]) if p.node == 0 else (p, "FC-CROSS", NOTHING)
+                for p in opens
+            ]
         unlocked = hand.layout.arms_with_double
-        return [(p, None, WITH_PIP[p.pip]) if p.arm in unlocked
-                else (p, "FC-LOCK", DOUBLE_OF[p.pip]) for p in opens]
+        return [
+            (p, None, WITH_PIP[p.pip]) if p.arm in unlocked else (p, "FC-LOCK", DOUBLE_OF[p.pip])
+            for p in opens
+        ]
 
     def refusal(self, hand, rule, tile, place):
         if rule == "FC-CROSS":
