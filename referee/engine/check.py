@@ -5,6 +5,7 @@ from __future__ import annotations
 from .hand import Hand
 from .match import Match
 from .record import Fault, Record, replay
+from .variants import get_variant
 
 
 def verdict(record: Record) -> dict:
@@ -74,7 +75,7 @@ def penalties(hand: Hand) -> list[dict]:
 
 def readable(record: Record, result: dict) -> str:
     """The verdict as sentences for the table."""
-    lines = [f"{record.variant}: {', '.join(record.players)}"]
+    lines = [f"{get_variant(record.variant).title}: {', '.join(record.players)}"]
     for i, h in enumerate(result["hands"], 1):
         pts = ", ".join(f"{k} {v}" for k, v in h["points"].items())
         end = {"domino": f"Domino! by {h['winner']}", "open": "not finished"}.get(

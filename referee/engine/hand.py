@@ -243,7 +243,9 @@ class Hand:
     def _set_name(self) -> str:
         return self.variant.set_name(len(self.players))
 
-    def _check_lead(self, t: Tile) -> None:
+    def _check_lead(self, t: Tile, seat: int | None = None) -> None:
+        """Refuse a lead the opening does not allow; with every hand known, also a lead by
+        anyone but the holder of the tile the rules call for."""
         o = self.opening
         if o.tile is not None and t != o.tile:
             raise IllegalMove(
@@ -254,7 +256,12 @@ class Hand:
         if o.highest and self.full:
             best = max(d for k in self.known for d in k if d.high == d.low)
             if t != best:
-                raise IllegalMove(o.rule, f"{best} is the highest double dealt: it must lead.")
+                raise IllegalMove(o.rule, f"{best} is the highest double dealt: its holder "
+                                          "leads it.")
+        if seat is not None and self.full and t not in self.known[seat]:
+            holder = next(s for s, k in enumerate(self.known) if t in k)
+            raise IllegalMove(o.rule, f"{self.name(holder)} holds {t} and leads it, "
+                                      f"not {self.name(seat)}.")
 
     def _place(self, t: Tile, on: Tile | None) -> Place:
         """The place where t goes when laid on `on` (or wherever it fits), or IllegalMove."""
@@ -307,6 +314,8 @@ class Hand:
         if move.kind == "play":
             t = move.tile
             self._check_tile(t)
+            if not self.layout.nodes:
+                self._check_lead(t, seat)
             if known is not None and t not in known:
                 raise IllegalMove("C-HOLD", f"{self.name(seat)} does not hold {t}.")
             for other, k in enumerate(self.known):
@@ -489,6 +498,8 @@ class Hand:
         """Take back the last move (or the settlement, if the hand is settled)."""
         if self.settlement is not None:
             self.settlement, self.left = None, None
+            if self.ended == "block":
+                self.winner = None
             self.false_passes = [f for f in self.false_passes if f.proof is not None]
             return None
         if not self.moves:
@@ -512,6 +523,7 @@ class Hand:
                     self._prove(seat, t, None)
         self.left = left
         self.settlement = self.variant.settle(self, left)
+        self.winner = self.settlement.winner  # at a block, known only now
         return self.settlement
 
     def _left(self, remaining: dict[int, list[Tile]] | None) -> list[list[Tile]]:

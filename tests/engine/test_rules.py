@@ -547,3 +547,21 @@ def test_ct_victory_the_winner_scores_the_others_pips():
     _, b = blocked_ct({"scoring": "victory"})
     s = b.variant.settle(b, [tiles("6-5 1-0"), tiles("2-0")])
     assert [(line.side, line.points) for line in s.lines] == [(1, 12 - 2)]
+
+
+def test_fc_pose_after_a_block_with_a_winner_he_poses():
+    fc = Match("french-connection", ["Ana", "Ben", "Cleo", "Dan"], {"target": 1000})
+    h = play(fc.new_hand(), *CROSS, "Ben pass", "Cleo pass", "Dan pass", "Ana pass")
+    settle(h, Ana="1-1 2-1 3-1 4-1 5-1", Ben="2-2 3-2 4-2 5-2 6-2 6-1",
+           Cleo="3-3 4-3 5-3 6-3 5-0 6-0", Dan="4-4 5-4 6-4 5-5 6-5 6-6")
+    assert h.winner == 0  # 24 pips, the fewest
+    nxt = fc.new_hand()
+    assert nxt.turn == 0 and nxt.opening.pose_passes and nxt.opening.tile is None
+
+
+def test_fc_pose_full_record_the_holder_of_double_blank_poses_it(fc):
+    dealt = {0: tiles("0-0 6-6 5-5 4-4 3-3 2-2 1-1"), 1: tiles("6-0 6-1 6-2 6-3 6-4 6-5 5-0"),
+             2: tiles("5-1 5-2 5-3 5-4 4-0 4-1 4-2"), 3: tiles("4-3 3-0 3-1 3-2 2-0 2-1 1-0")}
+    h = fc.new_hand(dealt)
+    e = refused(h, "Ben 0-0")
+    assert e.rule == "FC-POSE" and "Ana holds 0-0" in e.message
