@@ -17,13 +17,14 @@ def main(argv: list[str] | None = None) -> int:
     c.add_argument("record", help="the game record (JSON)")
     b = sub.add_parser("bench", help="measure the engine's speed")
     b.add_argument("--json", action="store_true", help="print the figures as JSON")
-    b.add_argument("--seconds", type=float, default=2.0, help="time per variant (default 2)")
+    b.add_argument("--seconds", type=float, default=5.0, help="time per variant (default 5)")
+    b.add_argument("--rounds", action="store_true", help="also print every round's figure")
     sub.add_parser("rules", help="print the rulebook as Markdown")
     args = parser.parse_args(argv)
     if args.command == "bench":
         from . import bench
 
-        return bench.main(args.json, args.seconds)
+        return bench.main(args.json, args.seconds, args.rounds)
     if args.command == "rules":
         print(rulebook.markdown(), end="")
         return 0

@@ -1,8 +1,13 @@
-"""`python -m referee bench`: random hands per second, and the time to replay a hand."""
+"""`python -m referee bench`: random hands per second, and the time to replay a hand.
+
+Each figure is the best of five rounds (as `timeit` does), so that a busy machine
+disturbs it less; the rounds are printed with `--rounds`.
+"""
 
 from __future__ import annotations
 
 import json
+import sys
 import random
 import time
 
@@ -10,55 +15,78 @@ from .engine import record
 from .engine.match import Match
 from .engine.simulate import play_hand
 
-CASES = {"five-up": 4, "french-connection": 4, "ctyrka": 4}
+VARIANTS = ("five-up", "french-connection", "ctyrka")
+PLAYERS = 4
+ROUNDS = 5
 
 
-def hands_per_second(variant: str, players: int, seconds: float, seed: int = 1) -> float:
-    """Complete random hands (dealt, played, settled) simulated per second on one core."""
+def hands_per_second(variant: str, seconds: float, seed: int = 1) -> list[float]:
+    """Complete random hands (dealt, played by random legal moves, settled) per second,
+    one figure per round; a match holds 20 hands."""
     rng = random.Random(seed)
-    names = [f"P{i}" for i in range(players)]
-    done, start = 0, time.perf_counter()
-    while True:
-        match = Match(variant, names, {"target": 10**9})
-        for _ in range(20):
-            play_hand(match, rng)
-        done += 20
-        elapsed = time.perf_counter() - start
-        if elapsed >= seconds:
-            return done / elapsed
+    names = [f"P{i}" for i in range(PLAYERS)]
+    rates = []
+    for _ in range(ROUNDS):
+        done, start = 0, time.perf_counter()
+        while (elapsed := time.perf_counter() - start) < seconds / ROUNDS:
+            match = Match(variant, names, {"target": 10**9})
+            for _ in range(20):
+                play_hand(match, rng)
+            done += 20
+        rates.append(done / elapsed)
+    return rates
 
 
-def replay_ms(variant: str, players: int, repeat: int = 2000, seed: int = 2) -> float:
-    """Milliseconds to replay one finished hand from its record (parse, replay, settle)."""
-    match = Match(variant, [f"P{i}" for i in range(players)], {"target": 10**9})
+def replay_ms(variant: str, repeat: int = 200, seed: int = 2) -> list[float]:
+    """Milliseconds to replay a finished 4-player hand from its record: read the JSON text,
+    check every move, settle; one figure per round."""
+    match = Match(variant, [f"P{i}" for i in range(PLAYERS)], {"target": 10**9})
     play_hand(match, random.Random(seed))
     text = record.dumps(match)
-    parsed = record.loads(text)
-    best = float("inf")
-    for _ in range(5):
+    times = []
+    for _ in range(ROUNDS):
         start = time.perf_counter()
-        for _ in range(repeat // 5):
-            record.replay(parsed)
-        best = min(best, (time.perf_counter() - start) / (repeat // 5))
-    return best * 1000
+        for _ in range(repeat):
+            record.replay(record.loads(text))
+        times.append((time.perf_counter() - start) / repeat * 1000)
+    return times
 
 
-def run(seconds: float = 2.0) -> dict:
+def run(seconds: float = 5.0) -> dict:
+    rates = {v: hands_per_second(v, seconds) for v in VARIANTS}
+    replays = {v: replay_ms(v) for v in VARIANTS}
     return {
-        "hands_per_s": {v: round(hands_per_second(v, n, seconds)) for v, n in CASES.items()},
-        "replay_ms": {v: round(replay_ms(v, n), 4) for v, n in CASES.items()},
+        "hands_per_s": {v: round(max(r)) for v, r in rates.items()},
+        "replay_ms": {v: round(min(t), 4) for v, t in replays.items()},
+        "rounds": {
+            "hands_per_s": {v: [round(x) for x in r] for v, r in rates.items()},
+            "replay_ms": {v: [round(x, 4) for x in t] for v, t in replays.items()},
+        },
     }
 
 
-def main(as_json: bool, seconds: float) -> int:
+def main(as_json: bool, seconds: float, show_rounds: bool = False) -> int:
+    print(
+        f"Measuring, about {round(seconds * len(VARIANTS) + 3)} s...", file=sys.stderr, flush=True
+    )
     figures = run(seconds)
     if as_json:
+        if not show_rounds:
+            figures.pop("rounds")
         print(json.dumps(figures))
         return 0
-    print(f"Random complete hands simulated per second (4 players, one core, {seconds:g} s each):")
+    print(
+        f"Complete random {PLAYERS}-player hands simulated per second, one core "
+        f"(best of {ROUNDS} rounds):"
+    )
     for v, rate in figures["hands_per_s"].items():
-        print(f"  {v:18} {rate:8,d} hands/s")
-    print("Replaying a finished 4-player hand from its record (best of 5 runs):")
+        extra = f"   rounds: {figures['rounds']['hands_per_s'][v]}" if show_rounds else ""
+        print(f"  {v:18} {rate:8,d} hands/s{extra}")
+    print(
+        f"Replaying a finished {PLAYERS}-player hand from its record text "
+        f"(best of {ROUNDS} rounds):"
+    )
     for v, ms in figures["replay_ms"].items():
-        print(f"  {v:18} {ms:8.3f} ms")
+        extra = f"   rounds: {figures['rounds']['replay_ms'][v]}" if show_rounds else ""
+        print(f"  {v:18} {ms:8.3f} ms{extra}")
     return 0

@@ -209,7 +209,8 @@ class Hand:
     @staticmethod
     def fitting(tiles, opens) -> list[tuple[Tile, Place]]:
         """Every (tile, place) where a tile of `tiles` may be laid on one of `opens`:
-        the one legality check (C-ONE and the variant's restrictions)."""
+        the one legality check (C-ONE and the variant's restrictions, which the variant
+        has put into each place's `takes`). legal_moves() walks the same sets inline."""
         return [(t, place) for place, _, takes in opens for t in takes.intersection(tiles)]
 
     def places_for(self, t: Tile) -> list[Place]:
@@ -256,12 +257,14 @@ class Hand:
         if o.highest and self.full:
             best = max(d for k in self.known for d in k if d.high == d.low)
             if t != best:
-                raise IllegalMove(o.rule, f"{best} is the highest double dealt: its holder "
-                                          "leads it.")
+                raise IllegalMove(
+                    o.rule, f"{best} is the highest double dealt: its holder leads it."
+                )
         if seat is not None and self.full and t not in self.known[seat]:
             holder = next(s for s, k in enumerate(self.known) if t in k)
-            raise IllegalMove(o.rule, f"{self.name(holder)} holds {t} and leads it, "
-                                      f"not {self.name(seat)}.")
+            raise IllegalMove(
+                o.rule, f"{self.name(holder)} holds {t} and leads it, not {self.name(seat)}."
+            )
 
     def _place(self, t: Tile, on: Tile | None) -> Place:
         """The place where t goes when laid on `on` (or wherever it fits), or IllegalMove."""
@@ -396,9 +399,11 @@ class Hand:
         moves: list[Move] = []
         places: list[Place | None] = []
         if self.layout.nodes:
-            for t, p in self.fitting(tiles, self.open_places()):
-                moves.append(tuple.__new__(Move, (seat, "play", t, p[0], 0, ())))
-                places.append(p)
+            new = tuple.__new__
+            for place, _, takes in self.open_places():  # as fitting() does, without pairs
+                for t in takes.intersection(tiles):
+                    moves.append(new(Move, (seat, "play", t, place[0], 0, ())))
+                    places.append(place)
         else:
             for t in tiles:
                 if self.places_for(t):
@@ -419,9 +424,11 @@ class Hand:
     def apply(self, move: Move) -> None:
         """Make a move, or refuse it with IllegalMove (numbered) and change nothing."""
         cached = self._legal
-        if cached and cached[0] == len(self.moves) and move in cached[1]:
+        try:
+            if not cached or cached[0] != len(self.moves):
+                raise ValueError
             place = cached[2][cached[1].index(move)]  # checked by legal_moves just now
-        else:
+        except ValueError:
             try:
                 place = self._check(move)
             except IllegalMove as e:

@@ -66,11 +66,17 @@ _FORMS = (
 )
 
 
+_WRITTEN = {f"{a}-{b}": t for (a, b), t in _TILES.items()}  # the usual forms, looked up fast
+
+
 def parse_tile(text: object) -> Tile:
     """Read "6-4", "4-6", "[6|4]", "6|4" or (up to double-nine) "64"."""
     if isinstance(text, Tile):
         return text
     if isinstance(text, str):
+        t = _WRITTEN.get(text)
+        if t is not None:
+            return t
         for form in _FORMS:
             m = form.match(text)
             if m:
