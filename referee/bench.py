@@ -7,8 +7,8 @@ disturbs it less; the rounds are printed with `--rounds`.
 from __future__ import annotations
 
 import json
-import sys
 import random
+import sys
 import time
 
 from .engine import record

@@ -64,8 +64,10 @@ class Hand(db.Model):
     )
     number = db.Column(db.Integer, nullable=False)  # from 1
     lot = db.Column(db.Integer, nullable=True)  # the seat that won the lot, if the app drew it
-    dealt = db.Column(db.JSON, nullable=True)  # per seat: tiles dealt, or null (imported records)
-    remaining = db.Column(db.JSON, nullable=True)  # per seat: tiles left at the end
+    # per seat: the tiles dealt (imported full records), and the tiles left at the end;
+    # none_as_null: no value is SQL NULL, not the JSON value null
+    dealt = db.Column(db.JSON(none_as_null=True), nullable=True)
+    remaining = db.Column(db.JSON(none_as_null=True), nullable=True)
 
     match = db.relationship("Match", back_populates="hands")
     moves = db.relationship(
@@ -95,7 +97,8 @@ class Move(db.Model):
     tile = db.Column(db.String(8), nullable=True)  # "5-3"
     on = db.Column("on_tile", db.String(8), nullable=True)  # the tile it was laid against
     count = db.Column(db.Integer, nullable=True)  # tiles drawn
-    drawn = db.Column(db.JSON, nullable=True)  # the tiles drawn, when known (imported records)
+    # the tiles drawn, when known (imported full records)
+    drawn = db.Column(db.JSON(none_as_null=True), nullable=True)
     created = db.Column(db.DateTime, nullable=False, default=now)
 
     hand = db.relationship("Hand", back_populates="moves")

@@ -1,0 +1,832 @@
+"""The one place where the web side talks to the engine.
+
+A match in the database is its settings and the list of its moves; its state (layout,
+turn, scores, settlements) is what replaying them through the engine gives. The database
+rows are turned into an engine `Record` and replayed with `record.replay`, the same path
+that import, export and the `check` command take.
+
+Every write (a move, the lot, the tiles left, an undo) first touches the match row, so
+that the writes to one match are put in a line by the database itself (a row lock on
+PostgreSQL, the write lock on SQLite); it then replays the match, checks that the phone saw
+the table as it is (`hand` and `after`: the number of moves it follows), asks the engine,
+and inserts. The unique (hand, seq) constraint on moves refuses a duplicate move even if
+that line were ever broken.
+"""
+
+from __future__ import annotations
+
+import functools
+import random
+from dataclasses import dataclass, field
+
+from sqlalchemy import delete, null, select, update
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import selectinload
+
+from referee.engine import (
+    IllegalMove,
+    Move,
+    NotationError,
+    RecordError,
+    RefereeError,
+    SetupError,
+    check,
+    draw_lot,
+    get_variant,
+    parse_tile,
+    record,
+    rulebook,
+)
+from referee.engine.hand import Hand as EngineHand
+from referee.engine.match import Match as EngineMatch
+from referee.engine.tiles import Tile, tile_set
+
+from . import db
+from .models import Hand, Match, now
+from .models import Move as MoveRow
+
+VARIANT_NAMES = ("five-up", "french-connection", "ctyrka")
+
+
+class Refused(Exception):
+    """A write the app refuses: an HTTP status, the sentence for the table, and the rule
+    it cites (None for what is not a rule: a stale page, an unreadable tile...)."""
+
+    def __init__(
+        self,
+        status: int,
+        message: str,
+        rule: str | None = None,
+        *,
+        hand: int | None = None,
+        move: int | None = None,
+        field: str | None = None,
+    ):
+        super().__init__(message)
+        self.status, self.message, self.rule = status, message, rule
+        self.hand, self.move, self.field = hand, move, field
+
+
+def writes(service):
+    """A write service: a refusal rolls back everything it did, so that the database is
+    left exactly as it was (and the lock on the match is released at once)."""
+
+    @functools.wraps(service)
+    def run(*args, **kwargs):
+        try:
+            return service(*args, **kwargs)
+        except Exception:
+            db.session.rollback()
+            raise
+
+    return run
+
+
+# -- the state of a table ---------------------------------------------------------------
+@dataclass
+class Table:
+    """A match as the database holds it, replayed through the engine."""
+
+    row: Match
+    hand_rows: list[Hand]
+    match: EngineMatch
+    fault: record.Fault | None = None
+
+    @property
+    def hand(self) -> EngineHand | None:
+        """The hand being played (or the last one, when the match is over)."""
+        return self.match.current
+
+    @property
+    def hand_row(self) -> Hand | None:
+        return self.hand_rows[-1] if self.hand_rows else None
+
+    @property
+    def variant(self):
+        return self.match.variant
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        return self.match.players
+
+    @property
+    def position(self) -> tuple[int, int, bool]:
+        """What a phone says it saw when it writes: (hand number, moves in it, settled)."""
+        row = self.hand_row
+        return (row.number, len(row.moves), row.remaining is not None) if row else (0, 0, False)
+
+
+def variant_or_none(name: str):
+    return get_variant(name) if name in VARIANT_NAMES else None
+
+
+def by_token(token: str, *, write: bool) -> Match | None:
+    column = Match.write_token if write else Match.read_token
+    return db.session.execute(select(Match).where(column == token)).scalar_one_or_none()
+
+
+def load(row: Match) -> Table:
+    """Replay a match from its rows (read fresh from the database)."""
+    hands = list(
+        db.session.execute(
+            select(Hand)
+            .where(Hand.match_id == row.id)
+            .order_by(Hand.number)
+            .options(selectinload(Hand.moves))
+            .execution_options(populate_existing=True)
+        ).scalars()
+    )
+    match, fault = record.replay(to_record(row, hands))
+    table = Table(row, hands, match, fault)
+    _apply_lot(table)
+    return table
+
+
+def to_record(row: Match, hands: list[Hand], extra: Move | None = None, left=None):
+    """The rows as an engine Record; `extra` (a move) and `left` (tiles left in hands) are
+    added to the last hand, to ask the engine about them the way a record would be checked."""
+    players = list(row.players)
+    out = []
+    for i, h in enumerate(hands):
+        moves = [_engine_move(m) for m in h.moves]
+        remaining = _by_seat(h.remaining)
+        if i == len(hands) - 1:
+            if extra is not None:
+                moves.append(extra)
+            if left is not None:
+                remaining = left
+        out.append(record.HandRecord(_by_seat(h.dealt), moves, remaining))
+    return record.Record(row.variant, players, dict(row.options), out)
+
+
+def _by_seat(lists) -> dict[int, list[Tile]] | None:
+    if lists is None:
+        return None
+    return {s: [parse_tile(t) for t in ts] for s, ts in enumerate(lists) if ts is not None}
+
+
+def _engine_move(m: MoveRow) -> Move:
+    if m.kind == "play":
+        return Move.play(m.seat, parse_tile(m.tile), parse_tile(m.on) if m.on else None)
+    if m.kind == "draw":
+        if m.drawn:
+            return Move.draw(m.seat, tuple(parse_tile(t) for t in m.drawn))
+        return Move.draw(m.seat, m.count)
+    return Move.pass_(m.seat)
+
+
+def is_lot(opening) -> bool:
+    """Whether a hand opens by lot (Five-Up's FU-LEAD): nobody is named to lead, no tile and
+    no double is asked for. (The engine's Opening says this only by what it leaves open.)"""
+    return (
+        opening.leader is None
+        and opening.tile is None
+        and not opening.double
+        and not opening.highest
+    )
+
+
+def _apply_lot(table: Table) -> None:
+    """The lot the app drew names the leader: the engine then refuses a lead by anyone else
+    ("It is Ana's turn", FU-LEAD). Work-around: the engine has no way to be told the lot."""
+    hand, row = table.hand, table.hand_row
+    if hand is not None and row is not None and row.lot is not None:
+        _lot_turn(hand, row.lot)
+
+
+def _lot_turn(hand: EngineHand, lot: int) -> None:
+    if not hand.moves and hand.turn is None and is_lot(hand.opening):
+        hand.turn = lot
+
+
+# -- what the table screen shows ----------------------------------------------------------
+def side_label(table: Table, side: int) -> str:
+    return table.match.side_names[side]
+
+
+def tiles_offered(hand: EngineHand) -> list[tuple[Tile, bool]]:
+    """The tiles of the set not on the table, each with whether it fits somewhere now."""
+    on_table = hand.layout.by_tile
+    return [(t, bool(hand.places_for(t))) for t in tile_set(hand.max_pip) if t not in on_table]
+
+
+def choose(hand: EngineHand, text: str):
+    """The tile a player picked, with its places or the reason it fits nowhere.
+    Refused(400) for an unreadable tile."""
+    try:
+        t = parse_tile(text)
+    except NotationError as e:
+        raise Refused(400, str(e), field="tile") from None
+    places = hand.places_for(t) if not hand.ended else []
+    why = None if places else hand.why_not(t)
+    if why is None and not places:
+        why = IllegalMove("C-DOMINO" if hand.ended == "domino" else "C-BLOCK", "The hand is over.")
+    return t, places, why
+
+
+def _allowed(hand: EngineHand, move: Move, lot: int | None) -> bool:
+    """Ask the engine whether a move is legal now: try it on the replayed hand, then take
+    it back. (The engine has no public 'is this legal' for draws and passes.)"""
+    try:
+        hand.apply(move)
+    except (IllegalMove, RecordError):
+        return False
+    hand.undo()
+    if lot is not None:
+        _lot_turn(hand, lot)
+    return True
+
+
+@dataclass
+class Actions:
+    """What the player to move may do besides playing a tile."""
+
+    seat: int | None = None  # who moves; None: any player may lead
+    draw: bool = False
+    draw_max: int = 0  # more than 1: the draw takes a count (Five-Up)
+    passing: bool = False
+    pose_pass: bool = False
+    lot: bool = False  # the app may draw the lot for the lead
+    end: bool = False  # the hand is over: enter the tiles left
+    leaders: list[int] = field(default_factory=list)  # who may lead (turn not known)
+
+
+def actions(table: Table) -> Actions:
+    hand, row = table.hand, table.hand_row
+    out = Actions()
+    if hand is None or table.match.result()[0]:
+        return out
+    if hand.ended:
+        out.end = hand.settlement is None
+        return out
+    lot = row.lot if row is not None else None
+    out.seat = hand.turn
+    if hand.turn is None:
+        out.leaders = list(range(len(hand.players)))
+        out.lot = is_lot(hand.opening) and not hand.moves
+        return out
+    seat = hand.turn
+    if hand.variant.draw_rule is not None and hand.stock:
+        out.draw = _allowed(hand, Move.draw(seat, 1), lot)
+        if out.draw and hand.stock > 1 and _allowed(hand, Move.draw(seat, 2), lot):
+            out.draw_max = hand.stock
+    passing = _allowed(hand, Move.pass_(seat), lot)
+    if hand.layout.nodes:
+        out.passing = passing
+    else:
+        out.pose_pass = passing
+    return out
+
+
+def describe(hand: EngineHand, move: Move, number: int) -> str:
+    """A move in words: "Ben laid 5-3 on 5-5"."""
+    name = hand.players[move.player]
+    before = hand.moves[: number - 1]
+    lead = not any(m.kind == "play" for m in before)
+    if move.kind == "play":
+        if lead:
+            verb = "posed" if hand.variant.name == "french-connection" else "led"
+            return f"{name} {verb} {move.tile}"
+        if move.on is None:
+            return f"{name} laid {move.tile}"
+        return f"{name} laid {move.tile} on {move.on}"
+    if move.kind == "draw":
+        if move.drawn:
+            return f"{name} drew {', '.join(str(t) for t in move.drawn)}"
+        return f"{name} drew {move.count} tile{'s' if move.count != 1 else ''}"
+    return f"{name} passed the pose" if lead else f"{name} passed"
+
+
+@dataclass
+class Event:
+    number: int
+    text: str
+    notes: list[dict]  # {"text": ..., "rule": ...}
+
+
+def history(hand: EngineHand) -> list[Event]:
+    """Every move of the hand in words, with what it scored or cost (Five-Up's count,
+    French Connection's charges), as the engine computed them."""
+    notes: dict[int, list[dict]] = {}
+    for number, count, points, side in hand.plays:
+        if points:
+            text = f"count {count}: +{points} for {hand.side_names[side]}"
+        else:
+            text = f"count {count}"
+        notes.setdefault(number, []).append({"text": text, "rule": "FU-SCORE" if points else None})
+    for number, seat, points, rule in hand.charges:
+        why = rulebook.rule(rule).title
+        text = f"{hand.players[seat]} is charged {points} points: {why}"
+        notes.setdefault(number, []).append({"text": text, "rule": rule})
+    return [
+        Event(i, describe(hand, m, i), notes.get(i, [])) for i, m in enumerate(hand.moves, 1)
+    ]
+
+
+def opening_line(table: Table) -> dict | None:
+    """Who opens the current hand and with what (before its lead)."""
+    hand, row = table.hand, table.hand_row
+    if hand is None or any(m.kind == "play" for m in hand.moves):
+        return None
+    o = hand.opening
+    text = o.text[:1].upper() + o.text[1:]
+    lot = None
+    if row is not None and row.lot is not None and is_lot(o):
+        lot = f"The app drew the lot: {hand.players[row.lot]} leads."
+    return {"text": text, "rule": o.rule, "lot": lot}
+
+
+def hand_summary(table: Table, index: int) -> dict:
+    """One hand for the match page and the settlement: how it ended, each side's points
+    with the rule behind every line, and the running totals after it."""
+    hand = table.match.hands[index]
+    names = table.match.side_names
+    s = hand.settlement
+    if hand.ended == "domino":
+        end = f"Domino! by {hand.players[hand.winner]}"
+    elif hand.ended == "block":
+        end = "Blocked"
+        if s is not None:
+            end += f": won by {hand.players[s.winner]}" if s.winner is not None else ": a tie"
+    else:
+        end = "In play"
+    lines = []
+    for number, count, points, side in hand.plays:
+        if points:
+            lines.append(
+                {
+                    "side": names[side],
+                    "points": points,
+                    "rule": "FU-SCORE",
+                    "text": f"move {number}: count {count}",
+                }
+            )
+    for number, seat, points, rule in hand.charges:
+        lines.append(
+            {
+                "side": names[hand.side_of[seat]],
+                "points": points,
+                "rule": rule,
+                "text": f"move {number}: {rulebook.rule(rule).title}",
+            }
+        )
+    if s is not None:
+        for line in s.lines:
+            lines.append(
+                {
+                    "side": names[line.side] if line.side is not None else "—",
+                    "points": line.points,
+                    "rule": line.rule,
+                    "text": line.text,
+                }
+            )
+    totals = [0] * len(names)
+    for h in table.match.hands[: index + 1]:
+        totals = [a + b for a, b in zip(totals, h.points, strict=True)]
+    return {
+        "number": index + 1,
+        "end": end,
+        "ended": hand.ended,
+        "settled": s is not None,
+        "moves": len(hand.moves),
+        "lines": lines,
+        "points": list(zip(names, hand.points, strict=True)),
+        "totals": list(zip(names, totals, strict=True)),
+        "left": (
+            [(hand.players[i], [str(t) for t in ts]) for i, ts in enumerate(hand.left)]
+            if hand.left is not None
+            else None
+        ),
+        "false_passes": [
+            {
+                "text": f"{hand.players[f.player]} passed at move {f.move} holding {f.tile}",
+                "rule": "C-RENEGE",
+            }
+            for f in hand.false_passes
+        ],
+    }
+
+
+def outcome(table: Table) -> dict | None:
+    """Who won the match and why, once it is decided."""
+    over, win = table.match.result()
+    if not over:
+        return None
+    m = table.match
+    rule = m.match_rule
+    fewest = m.variant.best(m.options) is min
+    points = m.totals()[win]
+    how = "the fewest" if fewest else "the most"
+    return {
+        "winner": m.side_names[win],
+        "text": (
+            f"{m.side_names[win]} won the match with {points} points, {how} once a side "
+            f"reached the target of {m.options['target']}."
+        ),
+        "rule": rule,
+        "title": rulebook.rule(rule).title,
+    }
+
+
+def penalty_points(table: Table) -> bool:
+    """Whether points are penalty points (the fewest win)."""
+    m = table.match
+    return m.variant.best(m.options) is min
+
+
+# -- starting a match ---------------------------------------------------------------------
+@writes
+def create_match(variant: str, names: list[str], options: dict) -> Match:
+    """Store a new match after the engine accepts its players and options (SetupError is
+    turned into Refused(400), naming the field)."""
+    try:
+        engine = EngineMatch(variant, names, options)
+    except SetupError as e:
+        field_name = "count" if e.rule else ("target" if "target" in e.message else "names")
+        raise Refused(400, e.message, e.rule, field=field_name) from None
+    row = Match(variant=engine.variant.name, players=list(engine.players), options=engine.options)
+    row.hands.append(Hand(number=1))
+    db.session.add(row)
+    db.session.commit()
+    return row
+
+
+def count_refused(variant: str, players: int) -> Refused | None:
+    """Why the engine refuses this many players for the variant (None: it does not)."""
+    try:
+        EngineMatch(variant, [f"Player {i + 1}" for i in range(players)], {})
+    except SetupError as e:
+        return Refused(400, e.message, e.rule, field="count")
+    return None
+
+
+def set_name(variant: str, players: int) -> str:
+    """The set a number of players implies ("double-nine, 55 tiles")."""
+    v = get_variant(variant)
+    pip = v.max_pip(players)
+    return f"{v.set_name(players)}, {len(tile_set(pip))} tiles"
+
+
+def default_options(variant: str, options: dict | None = None) -> dict:
+    """The options the engine fills in (the default target...)."""
+    return get_variant(variant).options(options or {})
+
+
+# -- writing ------------------------------------------------------------------------------
+def _begin(token: str) -> Table:
+    """Lock the match for this write and replay it; Refused(404) for an unknown link."""
+    row = by_token(token, write=True)
+    if row is None:
+        raise Refused(404, "There is no table at this link.")
+    db.session.execute(
+        update(Match).where(Match.id == row.id).values(updated=now()),
+        execution_options={"synchronize_session": False},
+    )
+    return load(row)
+
+
+def _stale(table: Table, hand_no: int, after: int, settled: bool = False) -> None:
+    """Refuse (409) a write made from a page that no longer shows the table as it is."""
+    if (hand_no, after, settled) == table.position:
+        return
+    raise Refused(409, what_changed(table, hand_no, after))
+
+
+def what_changed(table: Table, hand_no: int, after: int) -> str:
+    """Why a phone's view is out of date: "already recorded: Ben laid 5-3 on 5-5"."""
+    hands = table.match.hands
+    if 1 <= hand_no <= len(hands):
+        hand = hands[hand_no - 1]
+        if after < len(hand.moves):
+            return "already recorded: " + describe(hand, hand.moves[after], after + 1)
+        if after == len(hand.moves) and hand.settlement is not None:
+            return f"already recorded: the tiles left in hand {hand_no}, which is settled"
+        if after > len(hand.moves):
+            return f"the table has changed: move {len(hand.moves) + 1} was taken back"
+    if hand_no > len(hands):
+        return f"the table has changed: hand {hand_no} was taken back"
+    return "the table has changed since this page was shown"
+
+
+def _refuse_illegal(e: IllegalMove, status: int = 422) -> Refused:
+    return Refused(status, e.message, e.rule, move=e.move)
+
+
+def _renege(table: Table, extra=None, left=None) -> Refused | None:
+    """When a move or the tiles left prove a false pass (C-RENEGE), the refusal that the
+    record's check gives, naming the pass."""
+    _, fault = record.replay(to_record(table.row, table.hand_rows, extra, left))
+    if fault is None:
+        return None
+    return Refused(
+        422,
+        fault.message + " Take back the moves to that pass and record the play instead.",
+        fault.rule,
+        hand=fault.hand,
+        move=fault.move,
+    )
+
+
+def _seat(table: Table, value) -> int:
+    try:
+        seat = int(value)
+    except (TypeError, ValueError):
+        raise Refused(400, "Say which player moves.", field="seat") from None
+    if not 0 <= seat < len(table.players):
+        raise Refused(400, f"There is no player {seat + 1}.", field="seat")
+    return seat
+
+
+@writes
+def play(token: str, hand_no: int, after: int, seat, tile_text: str, on_text: str | None) -> str:
+    """Lay a tile (on `on_text`, or the lead). Returns what happened, in words."""
+    table = _begin(token)
+    _still_open(table)
+    _stale(table, hand_no, after)
+    hand = table.hand
+    try:
+        t = parse_tile(tile_text)
+        on = parse_tile(on_text) if on_text else None
+    except NotationError as e:
+        raise Refused(400, str(e), field="tile") from None
+    who = hand.turn if seat in (None, "") and hand.turn is not None else _seat(table, seat)
+    return _record(table, Move.play(who, t, on))
+
+
+@writes
+def draw(token: str, hand_no: int, after: int, seat, count) -> str:
+    table = _begin(token)
+    _still_open(table)
+    _stale(table, hand_no, after)
+    try:
+        n = int(count) if count not in (None, "") else 1
+    except (TypeError, ValueError):
+        raise Refused(400, "The number of tiles drawn must be a whole number.") from None
+    if n < 1:
+        raise Refused(400, "A draw takes at least one tile.")
+    return _record(table, Move.draw(_seat(table, seat), n))
+
+
+@writes
+def pass_(token: str, hand_no: int, after: int, seat) -> str:
+    table = _begin(token)
+    _still_open(table)
+    _stale(table, hand_no, after)
+    return _record(table, Move.pass_(_seat(table, seat)))
+
+
+def _still_open(table: Table) -> None:
+    """Refuse a move once the match is decided (the engine's match rule)."""
+    over = outcome(table)
+    if over:
+        raise Refused(422, f"The match is over: {over['winner']} won it.", over["rule"])
+
+
+def _record(table: Table, move: Move) -> str:
+    """Check a move with the engine and append it to the current hand."""
+    hand, row = table.hand, table.hand_row
+    try:
+        hand.apply(move)
+    except IllegalMove as e:
+        raise _refuse_illegal(e) from None
+    except RecordError as e:  # a play that does not say where, when several places take it
+        raise Refused(400, e.message, field="on") from None
+    number = len(hand.moves)
+    move = hand.moves[-1]
+    if hand.false_passes:
+        refusal = _renege(table, extra=move)
+        if refusal:
+            raise refusal
+    on = None
+    if move.kind == "play":  # store where it went, also when the phone did not say
+        node = hand.layout.by_tile[move.tile]
+        on = hand.layout.nodes[node.parent].tile if node.parent is not None else None
+    db.session.add(
+        MoveRow(
+            hand_id=row.id,
+            seq=number,
+            seat=move.player,
+            kind=move.kind,
+            tile=str(move.tile) if move.tile else None,
+            on=str(on) if on else None,
+            count=move.count if move.kind == "draw" else None,
+            drawn=[str(t) for t in move.drawn] if move.drawn else None,
+        )
+    )
+    _commit(table, row.number, number - 1)
+    said = describe(hand, move._replace(on=on), number)
+    notes = [n["text"] for n in history(hand)[-1].notes]
+    if hand.ended == "domino":
+        notes.append("Domino! Enter the tiles left in each hand")
+    elif hand.ended == "block":
+        notes.append("The hand is blocked. Enter the tiles left in each hand")
+    return "; ".join([said, *notes]) + "."
+
+
+def _commit(table: Table, hand_no: int, after: int) -> None:
+    """Commit, or turn a unique-constraint refusal (a race lost) into 'already recorded'."""
+    try:
+        db.session.commit()
+    except IntegrityError:
+        db.session.rollback()
+        fresh = load(by_token(table.row.write_token, write=True))
+        raise Refused(409, what_changed(fresh, hand_no, after)) from None
+
+
+@writes
+def lot(token: str, hand_no: int, after: int, rng: random.Random) -> str:
+    """Draw lots for the lead (FU-LEAD) for the table."""
+    table = _begin(token)
+    _stale(table, hand_no, after)
+    hand, row = table.hand, table.hand_row
+    if hand is None or hand.moves or not is_lot(hand.opening) or table.match.result()[0]:
+        o = hand.opening if hand is not None else None
+        raise Refused(
+            422,
+            "This hand is not opened by lot." + (f" {o.text}" if o else ""),
+            o.rule if o else None,
+        )
+    if row.lot is not None:
+        raise Refused(409, f"already recorded: the lot, won by {hand.players[row.lot]}")
+    seat = draw_lot(hand.players, rng)
+    done = db.session.execute(
+        update(Hand).where(Hand.id == row.id, Hand.lot.is_(None)).values(lot=seat),
+        execution_options={"synchronize_session": False},
+    )
+    if done.rowcount != 1:
+        db.session.rollback()
+        raise Refused(409, "already recorded: the lot")
+    db.session.commit()
+    return f"{hand.players[seat]} won the lot and leads."
+
+
+def read_left(hand: EngineHand, texts: dict[int, list[str]]) -> dict[int, list[Tile]]:
+    """The tiles left per seat from the form (checkboxes or "6-4 3-1" typed in)."""
+    out: dict[int, list[Tile]] = {}
+    for seat in range(len(hand.players)):
+        tiles = []
+        for text in texts.get(seat, []):
+            for word in text.replace(",", " ").split():
+                try:
+                    tiles.append(parse_tile(word))
+                except NotationError as e:
+                    raise Refused(400, f"{hand.players[seat]}: {e}", field=f"left-{seat}") from None
+        out[seat] = tiles
+    return out
+
+
+@writes
+def settle(token: str, hand_no: int, after: int, texts: dict[int, list[str]]) -> str:
+    """Settle the finished hand from the tiles left in each hand; start the next hand."""
+    table = _begin(token)
+    _stale(table, hand_no, after)
+    hand, row = table.hand, table.hand_row
+    if not hand.ended:
+        raise Refused(409, "The hand is not over yet.")
+    left = read_left(hand, texts)
+    if hand.full and not any(left.values()):
+        left = None  # the engine knows every hand (an imported full record)
+    try:
+        hand.settle(left)
+    except IllegalMove as e:
+        raise _refuse_illegal(e) from None
+    except RefereeError as e:
+        raise Refused(400, str(e)) from None
+    if hand.false_passes:
+        refusal = _renege(table, left={s: list(ts) for s, ts in enumerate(hand.left)})
+        if refusal:
+            raise refusal
+    done = db.session.execute(
+        update(Hand)
+        .where(Hand.id == row.id, Hand.remaining.is_(None))
+        .values(remaining=[[str(t) for t in ts] for ts in hand.left]),
+        execution_options={"synchronize_session": False},
+    )
+    if done.rowcount != 1:
+        db.session.rollback()
+        raise Refused(409, f"already recorded: the tiles left in hand {row.number}")
+    over, _ = table.match.result()
+    if not over:
+        db.session.add(Hand(match_id=table.row.id, number=row.number + 1))
+    _commit(table, hand_no, after)
+    return f"Hand {row.number} is settled."
+
+
+def undo_target(table: Table) -> str | None:
+    """What Undo would take back, in words (None: nothing)."""
+    row, hand = table.hand_row, table.hand
+    if row is None:
+        return None
+    if row.remaining is not None:
+        return f"the tiles left in hand {row.number} (its settlement)"
+    if hand.moves:
+        return describe(hand, hand.moves[-1], len(hand.moves))
+    if row.number > 1:
+        return f"the tiles left in hand {row.number - 1} (its settlement)"
+    return None
+
+
+@writes
+def undo(token: str, hand_no: int, after: int, settled: bool) -> str:
+    """Take back the last move, or the last settlement."""
+    table = _begin(token)
+    _stale(table, hand_no, after, settled)
+    what = undo_target(table)
+    row = table.hand_row
+    if what is None:
+        raise Refused(409, "There is nothing to take back.")
+    if row.remaining is not None:
+        db.session.execute(
+            update(Hand).where(Hand.id == row.id).values(remaining=null()),
+            execution_options={"synchronize_session": False},
+        )
+    elif row.moves:
+        db.session.execute(
+            delete(MoveRow).where(MoveRow.hand_id == row.id, MoveRow.seq == len(row.moves)),
+            execution_options={"synchronize_session": False},
+        )
+    else:
+        prev = table.hand_rows[-2]
+        db.session.execute(
+            delete(Hand).where(Hand.id == row.id), execution_options={"synchronize_session": False}
+        )
+        db.session.execute(
+            update(Hand).where(Hand.id == prev.id).values(remaining=null()),
+            execution_options={"synchronize_session": False},
+        )
+    db.session.commit()
+    db.session.expire_all()
+    return f"Taken back: {what}."
+
+
+# -- records ------------------------------------------------------------------------------
+def export(table: Table) -> dict:
+    """The match as a game record (shared/spec/record-format.md)."""
+    return record.to_json(table.match)
+
+
+def read_record(text: str | bytes) -> record.Record:
+    try:
+        return record.loads(text)
+    except RecordError as e:
+        raise Refused(400, e.message, hand=e.hand, move=e.move) from None
+
+
+def verdict(text: str | bytes) -> dict:
+    """The engine's verdict on a record (the `check --json` output)."""
+    rec = read_record(text)
+    try:
+        return check.verdict(rec)
+    except RecordError as e:
+        raise Refused(400, e.message, hand=e.hand, move=e.move) from None
+
+
+@writes
+def import_record(text: str | bytes) -> Match:
+    """Store a valid record as a new match that can be carried on; an invalid one is refused
+    with the engine's verdict (hand, move, rule) and nothing is stored."""
+    rec = read_record(text)
+    try:
+        match, fault = record.replay(rec)
+    except RecordError as e:
+        raise Refused(400, e.message, hand=e.hand, move=e.move) from None
+    if fault is not None:
+        raise Refused(400, fault.message, fault.rule, hand=fault.hand, move=fault.move)
+    data = record.to_json(match)
+    seats = {name: i for i, name in enumerate(match.players)}
+    row = Match(variant=match.variant.name, players=list(match.players), options=match.options)
+    for number, h in enumerate(data["hands"], 1):
+        hand = Hand(number=number)
+        if "dealt" in h:
+            hand.dealt = [h["dealt"].get(p) for p in match.players]
+        if "remaining" in h:
+            hand.remaining = [h["remaining"][p] for p in match.players]
+        for seq, m in enumerate(h["moves"], 1):
+            seat = seats[m["player"]]
+            if "play" in m:
+                mv = MoveRow(seq=seq, seat=seat, kind="play", tile=m["play"], on=m.get("on"))
+            elif "draw" in m:
+                named = isinstance(m["draw"], list)
+                mv = MoveRow(
+                    seq=seq,
+                    seat=seat,
+                    kind="draw",
+                    count=len(m["draw"]) if named else m["draw"],
+                    drawn=m["draw"] if named else None,
+                )
+            else:
+                mv = MoveRow(seq=seq, seat=seat, kind="pass")
+            hand.moves.append(mv)
+        row.hands.append(hand)
+    last = match.current
+    if (last is None or last.settlement is not None) and not match.result()[0]:
+        row.hands.append(Hand(number=len(match.hands) + 1))
+    db.session.add(row)
+    db.session.commit()
+    return row
+
+
+def recent(limit: int = 10) -> list[Match]:
+    return list(
+        db.session.execute(select(Match).order_by(Match.updated.desc()).limit(limit)).scalars()
+    )

@@ -1,0 +1,567 @@
+"""Thin views: load, ask a service, then redirect (POST/redirect/GET) or re-render with the
+engine's message and a 4xx status."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+
+from flask import (
+    Blueprint,
+    Flask,
+    abort,
+    current_app,
+    flash,
+    get_flashed_messages,
+    redirect,
+    render_template,
+    request,
+    url_for,
+)
+from flask_wtf.csrf import CSRFError
+from markupsafe import Markup, escape
+from werkzeug.exceptions import HTTPException
+
+from referee.engine import rulebook
+from referee.engine.tiles import Tile
+
+from . import services
+from .forms import (
+    DrawForm,
+    EmptyForm,
+    EndForm,
+    ImportForm,
+    LotForm,
+    PassForm,
+    PlayForm,
+    StartForm,
+    UndoForm,
+)
+from .picture import layout_svg, tile_svg
+from .services import Refused
+
+main = Blueprint("main", __name__)
+table_bp = Blueprint("table", __name__)
+
+
+# -- home, starting a match, rules, import ------------------------------------------------
+@main.get("/")
+def home():
+    return render_template(
+        "home.html",
+        variants=_variants(),
+        matches=[(m, services.variant_or_none(m.variant)) for m in services.recent()],
+        import_form=ImportForm(),
+    )
+
+
+def _variants():
+    return [services.variant_or_none(name) for name in services.VARIANT_NAMES]
+
+
+def _variant(name: str):
+    v = services.variant_or_none(name)
+    if v is None:
+        abort(404, f"There is no variant called {name!r}.")
+    return v
+
+
+@main.route("/new/<variant>", methods=["GET", "POST"])
+def start(variant: str):
+    v = _variant(variant)
+    counts = list(v.player_counts)
+    form = StartForm()
+    status = 200
+    if request.method == "POST":
+        count = form.count.data if form.count.data is not None else len(form.names)
+        form.fit(max(count, 0) if count < 20 else len(form.names))
+        valid = form.validate()
+        names = form.check_names()
+        if valid and names is not None:
+            options = {}
+            if form.target.data is not None:
+                options["target"] = form.target.data
+            if v.name == "ctyrka":
+                options["scoring"] = form.scoring.data or "penalty"
+            try:
+                row = services.create_match(v.name, names, options)
+            except Refused as e:
+                _field_error(form, e)
+            else:
+                flash("The match has started. Keep this page's link: it is the players' link.")
+                return redirect(url_for("table.table", token=row.write_token))
+        status = 400
+    else:
+        count = request.args.get("players", type=int) or counts[-1 if len(counts) < 4 else 2]
+        bad = services.count_refused(v.name, count)
+        if bad:
+            form.count.errors = [bad.message]
+            status = 400
+            count = counts[0]
+        form.fit(count)
+        form.count.data = count
+    return render_template(
+        "start.html",
+        variant=v,
+        form=form,
+        count=len(form.names),
+        counts=[(n, _count_label(v, n)) for n in counts],
+        defaults=_defaults(v),
+        sides=_sides_example(v, len(form.names)),
+        set_text=(
+            services.set_name(v.name, len(form.names))
+            if len(form.names) in v.player_counts
+            else None
+        ),
+    ), status
+
+
+def _count_label(v, n: int) -> str:
+    sides = v.sides(n)
+    label = f"{n} players"
+    if any(len(s) > 1 for s in sides):
+        label += " (two pairs)"
+    if len(v.player_counts) > 3:
+        label += f": {services.set_name(v.name, n)}"
+    return label
+
+
+def _sides_example(v, n: int) -> list[str]:
+    """How the seats score together, e.g. ["players 1 and 3", "players 2 and 4"]."""
+    if n not in v.player_counts:
+        return []
+    sides = v.sides(n)
+    if all(len(s) == 1 for s in sides):
+        return []
+    return [" and ".join(f"player {s + 1}" for s in side) for side in sides]
+
+
+def _defaults(v) -> dict:
+    if v.name == "ctyrka":
+        return {
+            s: services.default_options(v.name, {"scoring": s})["target"]
+            for s in ("penalty", "victory")
+        }
+    return {"target": services.default_options(v.name)["target"]}
+
+
+def _field_error(form: StartForm, e: Refused) -> None:
+    if e.field == "count":
+        form.count.errors = [e.message]
+    elif e.field == "target":
+        form.target.errors = [e.message]
+    else:
+        form.form_errors.append(e.message)
+
+
+@main.get("/rules")
+def rules_index():
+    return render_template("rules_index.html", variants=_variants())
+
+
+@main.get("/rules/<variant>")
+def rules(variant: str):
+    v = _variant(variant)
+    return render_template("rules.html", variant=v, rules=rulebook.rules_for(v.name))
+
+
+@main.route("/import", methods=["GET", "POST"])
+def import_record():
+    form = ImportForm()
+    if request.method == "GET":
+        return render_template("import.html", form=form)
+    text = b""
+    if form.file.data:
+        text = form.file.data.read()
+    if not text.strip() and form.text.data:
+        text = form.text.data.encode("utf-8")
+    if not text.strip():
+        form.file.errors = ["Choose a record file, or paste a record."]
+        return render_template("import.html", form=form), 400
+    try:
+        if form.carry_on.data:
+            row = services.import_record(text)
+            flash("The record is stored: carry on playing here.")
+            return redirect(url_for("table.table", token=row.write_token))
+        result = services.verdict(text)
+    except Refused as e:
+        return render_template(
+            "import.html", form=form, refused=e, variant=result_variant(text)
+        ), 400
+    return render_template(
+        "import.html", form=form, result=result, variant=result_variant(text)
+    ), (200 if result["ok"] else 400)
+
+
+def result_variant(text: bytes) -> str | None:
+    """The record's variant when it is one we know (for the rule links)."""
+    try:
+        name = json.loads(text).get("variant")
+    except (ValueError, AttributeError):
+        return None
+    return name if services.variant_or_none(name) else None
+
+
+# -- the table ----------------------------------------------------------------------------
+def _load(token: str, write: bool) -> services.Table:
+    row = services.by_token(token, write=write)
+    if row is None:
+        abort(404, "There is no table at this link.")
+    return services.load(row)
+
+
+@dataclass
+class Links:
+    """The links of a table page: the players' (write) or the spectators' (read) ones."""
+
+    write: bool
+    token: str
+
+    def url(self, endpoint: str, **kw) -> str:
+        prefix = "table." if self.write else "table.spectator_"
+        name = {"table": "table", "hand": "hand", "match": "match", "record": "record"}[endpoint]
+        if not self.write and name == "table":
+            return url_for("table.spectator", token=self.token, **kw)
+        return url_for(prefix + name, token=self.token, **kw)
+
+
+@table_bp.get("/t/<token>")
+def table(token: str):
+    t = _load(token, write=True)
+    return _render_table(t, Links(True, token))
+
+
+@table_bp.get("/s/<token>")
+def spectator(token: str):
+    t = _load(token, write=False)
+    return _render_table(t, Links(False, token))
+
+
+def _render_table(t: services.Table, links: Links, refused: Refused | None = None, status=200):
+    hand = t.hand
+    chosen = None
+    tile_text = request.args.get("tile", "").strip() if links.write else ""
+    if tile_text and hand is not None and refused is None:
+        try:
+            tile, places, why = services.choose(hand, tile_text)
+            chosen = {"tile": tile, "places": places, "why": why}
+        except Refused as e:
+            refused, status = e, e.status
+    acts = services.actions(t) if links.write else services.Actions()
+    highlight = chosen["places"] if chosen else ()
+    ctx = {
+        "t": t,
+        "hand": hand,
+        "variant": t.variant,
+        "links": links,
+        "acts": acts,
+        "chosen": chosen,
+        "picture": Markup(layout_svg(hand, highlight=highlight)) if hand is not None else "",
+        "offered": services.tiles_offered(hand) if hand is not None and links.write else [],
+        "events": services.history(hand) if hand is not None else [],
+        "opening": services.opening_line(t),
+        "summary": services.hand_summary(t, len(t.match.hands) - 1) if t.match.hands else None,
+        "outcome": services.outcome(t),
+        "undo": services.undo_target(t) if links.write else None,
+        "position": t.position,
+        "refused": refused,
+        "penalty": services.penalty_points(t),
+        "forms": {
+            "play": PlayForm(formdata=None),
+            "draw": DrawForm(formdata=None),
+            "passing": PassForm(formdata=None),
+            "lot": LotForm(formdata=None),
+        },
+    }
+    return render_template("table.html", **ctx), status
+
+
+def _position(form) -> tuple[int, int]:
+    if not form.validate():
+        errors = "; ".join(f"{k}: {', '.join(v)}" for k, v in form.errors.items())
+        raise Refused(400, f"The form is incomplete ({errors}).")
+    return form.hand.data, form.after.data
+
+
+def _write(token: str, do):
+    """Run a write service; on success redirect to the table, on refusal re-render it."""
+    try:
+        message = do()
+    except Refused as e:
+        if e.status == 404:
+            abort(404, e.message)
+        current = _load(token, write=True)
+        return _render_table(current, Links(True, token), refused=e, status=e.status)
+    flash(message)
+    return redirect(url_for("table.table", token=token))
+
+
+@table_bp.post("/t/<token>/play")
+def play(token: str):
+    form = PlayForm()
+
+    def do():
+        hand, after = _position(form)
+        return services.play(token, hand, after, form.seat.data, form.tile.data, form.on.data)
+
+    return _write(token, do)
+
+
+@table_bp.post("/t/<token>/draw")
+def draw(token: str):
+    form = DrawForm()
+
+    def do():
+        hand, after = _position(form)
+        return services.draw(token, hand, after, form.seat.data, form.count.data)
+
+    return _write(token, do)
+
+
+@table_bp.post("/t/<token>/pass")
+def pass_(token: str):
+    form = PassForm()
+
+    def do():
+        hand, after = _position(form)
+        return services.pass_(token, hand, after, form.seat.data)
+
+    return _write(token, do)
+
+
+@table_bp.post("/t/<token>/lot")
+def lot(token: str):
+    form = LotForm()
+
+    def do():
+        hand, after = _position(form)
+        return services.lot(token, hand, after, current_app.extensions["referee_rng"])
+
+    return _write(token, do)
+
+
+@table_bp.route("/t/<token>/undo", methods=["GET", "POST"])
+def undo(token: str):
+    if request.method == "GET":
+        t = _load(token, write=True)
+        return render_template(
+            "undo.html",
+            t=t,
+            variant=t.variant,
+            links=Links(True, token),
+            what=services.undo_target(t),
+            position=t.position,
+            form=UndoForm(formdata=None),
+        )
+    form = UndoForm()
+
+    def do():
+        hand, after = _position(form)
+        return services.undo(token, hand, after, bool(form.settled.data))
+
+    return _write(token, do)
+
+
+@table_bp.route("/t/<token>/end", methods=["GET", "POST"])
+def end(token: str):
+    if request.method == "GET":
+        t = _load(token, write=True)
+        if t.hand is None or not t.hand.ended or t.hand.settlement is not None:
+            return redirect(url_for("table.table", token=token))
+        return _render_end(t, token, {})
+    form = EndForm()
+    texts = {}
+    try:
+        hand_no, after = _position(form)
+        t = _load(token, write=True)
+        if t.hand is not None:
+            texts = {
+                s: request.form.getlist(f"left-{s}") for s in range(len(t.hand.players))
+            }
+        services.settle(token, hand_no, after, texts)
+    except Refused as e:
+        if e.status == 404:
+            abort(404, e.message)
+        t = _load(token, write=True)
+        if t.hand is None or not t.hand.ended or t.hand.settlement is not None:
+            return _render_table(t, Links(True, token), refused=e, status=e.status)
+        return _render_end(t, token, texts, e)
+    flash(f"Hand {hand_no} is settled.")
+    return redirect(url_for("table.hand", token=token, number=hand_no))
+
+
+def _render_end(t: services.Table, token: str, texts: dict, refused: Refused | None = None):
+    hand = t.hand
+    chosen = {
+        s: {w for text in texts.get(s, []) for w in text.replace(",", " ").split()}
+        for s in range(len(hand.players))
+    }
+    offered = [tile for tile, _ in services.tiles_offered(hand)]
+    players = [
+        {
+            "seat": s,
+            "name": hand.players[s],
+            "holds": hand.sizes[s],
+            "chosen": chosen[s],
+            "typed": " ".join(w for w in chosen[s] if not _is_offered(w, offered)),
+        }
+        for s in range(len(hand.players))
+    ]
+    return render_template(
+        "end.html",
+        t=t,
+        hand=hand,
+        variant=t.variant,
+        links=Links(True, token),
+        players=players,
+        offered=offered,
+        form=EndForm(formdata=None),
+        position=t.position,
+        refused=refused,
+        picture=Markup(layout_svg(hand)),
+    ), (refused.status if refused else 200)
+
+
+def _is_offered(word: str, offered: list[Tile]) -> bool:
+    return word in {str(t) for t in offered}
+
+
+def _hand_page(token: str, number: int, write: bool):
+    t = _load(token, write=write)
+    if not 1 <= number <= len(t.match.hands):
+        abort(404, f"There is no hand {number} in this match.")
+    hand = t.match.hands[number - 1]
+    return render_template(
+        "hand.html",
+        t=t,
+        hand=hand,
+        variant=t.variant,
+        links=Links(write, token),
+        summary=services.hand_summary(t, number - 1),
+        events=services.history(hand),
+        outcome=services.outcome(t),
+        picture=Markup(layout_svg(hand, title=f"Hand {number}")),
+        penalty=services.penalty_points(t),
+        last=number == len(t.match.hands),
+    )
+
+
+@table_bp.get("/t/<token>/hand/<int:number>")
+def hand(token: str, number: int):
+    return _hand_page(token, number, True)
+
+
+@table_bp.get("/s/<token>/hand/<int:number>")
+def spectator_hand(token: str, number: int):
+    return _hand_page(token, number, False)
+
+
+def _match_page(token: str, write: bool):
+    t = _load(token, write=write)
+    return render_template(
+        "match.html",
+        t=t,
+        variant=t.variant,
+        links=Links(write, token),
+        hands=[services.hand_summary(t, i) for i in range(len(t.match.hands))],
+        totals=list(zip(t.match.side_names, t.match.totals(), strict=True)),
+        outcome=services.outcome(t),
+        penalty=services.penalty_points(t),
+    )
+
+
+@table_bp.get("/t/<token>/match")
+def match(token: str):
+    return _match_page(token, True)
+
+
+@table_bp.get("/s/<token>/match")
+def spectator_match(token: str):
+    return _match_page(token, False)
+
+
+def _record(token: str, write: bool):
+    t = _load(token, write=write)
+    body = json.dumps(services.export(t), indent=1, ensure_ascii=False) + "\n"
+    name = f"{t.variant.name}-{'-'.join(t.players)}.json"
+    safe = "".join(c if c.isalnum() or c in "-_." else "_" for c in name)
+    return current_app.response_class(
+        body,
+        mimetype="application/json",
+        headers={"Content-Disposition": f'attachment; filename="{safe}"'},
+    )
+
+
+@table_bp.get("/t/<token>/record.json")
+def record(token: str):
+    return _record(token, True)
+
+
+@table_bp.get("/s/<token>/record.json")
+def spectator_record(token: str):
+    return _record(token, False)
+
+
+# -- errors and template helpers ----------------------------------------------------------
+def _error(status: int, title: str, message: str):
+    return render_template("error.html", status=status, title=title, message=message), status
+
+
+def register_views(app: Flask) -> None:
+    app.register_blueprint(main)
+    app.register_blueprint(table_bp)
+
+    @app.errorhandler(CSRFError)
+    def csrf_error(e):
+        return _error(
+            400,
+            "This page is out of date",
+            "The form was sent without its security token, or with an old one "
+            f"({e.description}). Go back, reload the page and try again.",
+        )
+
+    @app.errorhandler(HTTPException)
+    def http_error(e: HTTPException):
+        titles = {404: "Not found", 405: "Not allowed here", 413: "Too large"}
+        return _error(e.code or 500, titles.get(e.code, e.name), e.description or e.name)
+
+    @app.template_filter("rule_url")
+    def rule_url(rule: str, variant) -> str:
+        name = variant if isinstance(variant, str) else variant.name
+        return url_for("main.rules", variant=name, _anchor=rule)
+
+    @app.template_global()
+    def rule_link(rule: str | None, variant) -> Markup:
+        """A rule id as a link to its rules page."""
+        if not rule:
+            return Markup("")
+        try:
+            title = rulebook.rule(rule).title
+        except KeyError:
+            return Markup(f'<span class="rule">{escape(rule)}</span>')
+        return Markup(
+            f'<a class="rule" href="{escape(rule_url(rule, variant))}" '
+            f'title="{escape(title)}">{escape(rule)}</a>'
+        )
+
+    @app.template_global()
+    def tile_picture(tile, size: int = 40, title: str | None = None) -> Markup:
+        return Markup(tile_svg(tile, size=size, title=title))
+
+    @app.template_filter("paragraphs")
+    def paragraphs(text: str) -> Markup:
+        """A rule's text (paragraphs and "- " lists) as HTML."""
+        out = []
+        for block in text.split("\n\n"):
+            lines = block.split("\n")
+            items = [ln[2:] for ln in lines if ln.startswith("- ")]
+            head = [ln for ln in lines if not ln.startswith("- ")]
+            if head:
+                out.append(f"<p>{escape(' '.join(head))}</p>")
+            if items:
+                out.append("<ul>" + "".join(f"<li>{escape(i)}</li>" for i in items) + "</ul>")
+        return Markup("\n".join(out))
+
+    @app.context_processor
+    def flashed():
+        return {"messages": get_flashed_messages(), "EmptyForm": EmptyForm}
