@@ -42,6 +42,10 @@ class Move(NamedTuple):
         return cls(player, "pass")
 
 
+PASS = [Move(seat, "pass") for seat in range(13)]
+DRAW_ONE = [Move(seat, "draw", count=1) for seat in range(13)]
+
+
 class FalsePass(NamedTuple):
     """A pass the record proves false (C-RENEGE): the passer held `tile`, which fitted."""
 
@@ -413,11 +417,11 @@ class Hand:
             places.append(None)
             if not self.layout.nodes:
                 if self.opening.pose_passes:
-                    moves.append(Move(seat, "pass"))
+                    moves.append(PASS[seat])
             elif self.variant.draw_rule and self.stock:
-                moves.append(Move(seat, "draw", count=1))
+                moves.append(DRAW_ONE[seat])
             else:
-                moves.append(Move(seat, "pass"))
+                moves.append(PASS[seat])
         self._legal = (len(self.moves), moves, places)
         return moves
 
