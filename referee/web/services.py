@@ -200,10 +200,6 @@ def _lot_turn(hand: EngineHand, lot: int) -> None:
 
 
 # -- what the table screen shows ----------------------------------------------------------
-def side_label(table: Table, side: int) -> str:
-    return table.match.side_names[side]
-
-
 def tiles_offered(hand: EngineHand) -> list[tuple[Tile, bool]]:
     """The tiles of the set not on the table, each with whether it fits somewhere now."""
     on_table = hand.layout.by_tile

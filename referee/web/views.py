@@ -40,6 +40,8 @@ from .forms import (
 from .picture import layout_svg, tile_svg
 from .services import Refused
 
+MAX_NAMES = 20  # name fields a start form shows at most (Čtyřka has up to 13 players)
+
 main = Blueprint("main", __name__)
 table_bp = Blueprint("table", __name__)
 
@@ -74,7 +76,7 @@ def start(variant: str):
     status = 200
     if request.method == "POST":
         count = form.count.data if form.count.data is not None else len(form.names)
-        form.fit(max(count, 0) if count < 20 else len(form.names))
+        form.fit(min(max(count, 0), MAX_NAMES))  # the engine judges the count
         valid = form.validate()
         names = form.check_names()
         if valid and names is not None:

@@ -1,0 +1,114 @@
+"""The pages a person sees: home, the start forms, the rules, and the basics of
+accessibility (language, labels, headings, no external resources)."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from webhelpers import text_of
+
+from referee.engine.rulebook import rules_for
+
+
+def test_home(phone):
+    t = phone.start("five-up", ["Ana", "Ben"])
+    read = phone.read_token(t)
+    html = phone.get("/").get_data(as_text=True)
+    for variant in ("five-up", "french-connection", "ctyrka"):
+        assert f'href="/new/{variant}"' in html and f'href="/rules/{variant}"' in html
+    assert 'id="import-form"' in html and 'enctype="multipart/form-data"' in html
+    # recent matches, with their spectators' links only
+    assert f'href="/s/{read}"' in text_of_links(html)
+    assert t not in html
+
+
+def text_of_links(html):
+    return " ".join(re.findall(r'href="[^"]+"', html))
+
+
+@pytest.mark.parametrize(
+    ("url", "words"),
+    [
+        ("/new/five-up?players=4",
+         ["two pairs", "player 1 and player 3 against player 2 and player 4"]),
+        ("/new/five-up?players=2", ["Player 1 (plays first)", "Default 61"]),
+        ("/new/french-connection", ["4 players", "Default 100"]),
+        ("/new/ctyrka?players=5",
+         ["double-nine, 55 tiles", "Default 100 for penalty scoring, 300"]),
+        ("/new/ctyrka?players=9", ["double-twelve, 91 tiles"]),
+        ("/new/ctyrka?players=2", ["double-six, 28 tiles", "Victory points"]),
+    ],
+)
+def test_start_forms(phone, url, words):
+    r = phone.get(url)
+    assert r.status_code == 200
+    html = r.get_data(as_text=True)
+    text = " ".join(re.sub(r"<[^>]+>", " ", html).split())
+    for w in words:
+        assert w in text, w
+    assert "in the order they play" in text
+    count = int(re.search(r'name="count" value="(\d+)"', html).group(1))
+    assert len(re.findall(r'name="names-\d+"', html)) == count
+
+
+@pytest.mark.parametrize("variant", ["five-up", "french-connection", "ctyrka"])
+def test_rules_pages_list_every_rule(phone, variant):
+    html = phone.get(f"/rules/{variant}").get_data(as_text=True)
+    rules = rules_for(variant)
+    assert len(rules) > 10
+    for rule in rules:
+        assert f'id="{rule.id}"' in html, rule.id
+        assert rule.title in html
+    others = {"five-up": "FU-", "french-connection": "FC-", "ctyrka": "CT-"}
+    for name, prefix in others.items():
+        if name != variant:
+            assert f'id="{prefix}' not in html
+    assert phone.get("/rules").status_code == 200
+
+
+def test_pages_are_accessible_basics(phone):
+    t = phone.start("five-up", ["Ana", "Ben"])
+    phone.moves(t, "Ana 5-5")
+    urls = ["/", "/new/five-up", "/import", "/rules/five-up", f"/t/{t}", f"/t/{t}?tile=5-3",
+            f"/t/{t}/undo", f"/t/{t}/match", f"/t/{t}/hand/1", f"/s/{phone.read_token(t)}"]
+    for url in urls:
+        html = phone.get(url).get_data(as_text=True)
+        assert '<html lang="en">' in html, url
+        assert len(re.findall(r"<h1[ >]", html)) == 1, url
+        assert 'name="viewport"' in html
+        # every visible form field has a label
+        for m in re.finditer(r"<(input|select|textarea)\b([^>]*)>", html):
+            attrs = m.group(2)
+            if re.search(r'type="(hidden|submit)"', attrs):
+                continue
+            ident = re.search(r'id="([^"]+)"', attrs)
+            assert ident, (url, m.group(0))
+            assert f'for="{ident.group(1)}"' in html, (url, ident.group(1))
+        # nothing from elsewhere: no CDN, no external fonts or scripts (the table's own
+        # links are absolute, to be shared)
+        links = re.findall(r'(?:src|href)="((?:https?:)?//[^"]*)"', html)
+        assert all(link.startswith("http://localhost/") for link in links), url
+        assert "<script" not in html
+
+
+def test_table_screen_shows_the_state(phone):
+    t = phone.start("five-up", ["Ana", "Ben", "Cleo", "Dan"])
+    phone.moves(t, "Ana 5-5; Ben 5-0 on 5-5; Cleo draw 2")
+    html = phone.table(t)
+    assert "Cleo</strong> to play" in html
+    assert text_of(html, "boneyard").startswith("Boneyard: 6 tiles")
+    players = text_of(html, "players")
+    assert "Ana (Ana+Cleo) 4 tiles" in players and "Cleo (Ana+Cleo) 7 tiles" in players
+    assert text_of(html, "count") == "10"
+    assert "<svg" in text_of_html(html, "layout")
+    assert text_of(html, "last-move") == "Last move: Cleo drew 2 tiles."
+    assert "Ana led 5-5; count 10: +2 for Ana+Cleo" in text_of(html, "moves")
+    # the tile picker offers the tiles not on the table: 28 - 2
+    assert len(re.findall(r'<a class="tile (?:fits|nofit)"', html)) == 26
+    assert 'data-tile="5-5"' not in text_of_html(html, "picker")
+
+
+def text_of_html(html, ident):
+    start = html.index(f'id="{ident}"')
+    return html[start : start + 4000]
