@@ -27,8 +27,9 @@ class IllegalMove(RefereeError):
 
 
 class SetupError(RefereeError, ValueError):
-    """A match that cannot be set up: players or options the variant does not allow."""
+    """A match that cannot be set up: players or options the variant does not allow.
+    `field` says which: "players" (names), "count", "target" or "scoring"."""
 
-    def __init__(self, message: str, rule: str | None = None):
-        self.message, self.rule = message, rule
+    def __init__(self, message: str, rule: str | None = None, field: str = "players"):
+        self.message, self.rule, self.field = message, rule, field
         super().__init__(message)

@@ -67,6 +67,10 @@ class AmbiguousPlay(RecordError):
 POSE = "pose"  # what fitted at a pass of the pose: any double
 
 
+def _tiles(n: int) -> str:
+    return f"{n} tile" if n == 1 else f"{n} tiles"
+
+
 class Hand:
     """One deal, from the lead to the settlement."""
 
@@ -111,8 +115,9 @@ class Hand:
         options: dict,
         opening: Opening,
         dealt: dict[int, list[Tile]] | None = None,
+        lot: int | None = None,
     ):
-        self._args = (variant, players, options, opening, dealt)
+        self._args = (variant, players, options, opening, dealt, lot)
         n = len(players)
         self.variant, self.players, self.options, self.opening = (
             variant,
@@ -136,7 +141,8 @@ class Hand:
             self._deal(dealt)
         self.layout = Layout(counting=variant.counts)
         self.moves: list[Move] = []
-        self.turn: int | None = opening.leader  # None: any player (before the lead), or over
+        # None: any player may lead (or the hand is over)
+        self.turn: int | None = opening.leader if lot is None else lot
         self.ended: str | None = None  # "domino" or "block"
         self.winner: int | None = None
         self.passes = 0  # passes in succession since the last tile laid or drawn
@@ -425,6 +431,46 @@ class Hand:
         self._legal = (len(self.moves), moves, places)
         return moves
 
+    def check(self, move: Move) -> None:
+        """Refuse an illegal move with IllegalMove (numbered), without making it."""
+        try:
+            self._check(move)
+        except IllegalMove as e:
+            e.move = self.number
+            raise
+
+    def max_draw(self) -> int:
+        """How many tiles the player to move may draw now in one move (0: none)."""
+        if self.turn is None or self.variant.draw_rule is None:
+            return 0
+        for count in (self.stock, 1):
+            try:
+                self._check(Move(self.turn, "draw", count=count))
+            except (IllegalMove, RecordError):
+                continue
+            return count
+        return 0
+
+    def may_pass(self) -> bool:
+        """Whether the player to move may pass now (a pass, or a pass of the pose)."""
+        try:
+            self._check(Move(self.turn, "pass"))
+        except (IllegalMove, RecordError):
+            return False
+        return self.turn is not None
+
+    def lead_by(self, seat: int) -> None:
+        """The lot has named who leads this hand (FU-LEAD): only he may lead."""
+        if self.moves or not self.opening.lot:
+            raise RefereeError("This hand is not opened by lot.")
+        self.turn = seat
+        self._args = (*self._args[:5], seat)
+
+    def laid_on(self, t: Tile) -> Tile | None:
+        """The tile on the table that t was laid against (None: t led)."""
+        node = self.layout.by_tile[t]
+        return None if node.parent is None else self.layout.nodes[node.parent].tile
+
     def apply(self, move: Move) -> None:
         """Make a move, or refuse it with IllegalMove (numbered) and change nothing."""
         cached = self._legal
@@ -492,6 +538,15 @@ class Hand:
             if self.passes >= n:
                 self.ended, self.turn = "block", None
 
+    def false_pass_message(self, false: FalsePass) -> str:
+        """The sentence for a pass the record proves false (C-RENEGE)."""
+        pose = any(n == false.move and f is POSE for n, _, f in self.pass_log)
+        fitted = "as a double it could have been posed" if pose else "it fitted"
+        proof = (f"he laid it at move {false.proof}" if false.proof is not None
+                 else "he still held it at the end")
+        return (f"{self.name(false.player)} passed at move {false.move} while holding "
+                f"{false.tile}, and {fitted} then ({proof}).")
+
     def _fitted(self, t: Tile, fitted) -> bool:
         if fitted is POSE:
             return t.high == t.low
@@ -549,7 +604,7 @@ class Hand:
             name, size = self.name(seat), self.sizes[seat]
             if len(tiles) != size:
                 raise IllegalMove(
-                    "C-REMAINING", f"{name} holds {size} tiles, but {len(tiles)} are listed."
+                    "C-REMAINING", f"{name} holds {_tiles(size)}, but {_tiles(len(tiles))} listed."
                 )
             for t in tiles:
                 if t not in self.tiles:

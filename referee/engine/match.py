@@ -33,12 +33,14 @@ class Match:
             raise SetupError(
                 f"{variant.title} is played by {allowed} players, not {len(players)}",
                 rule=variant.players_rule,
+                field="count",
             )
         self.players = tuple(players)
         try:
             self.options = variant.options(options)
         except ValueError as e:
-            raise SetupError(str(e)) from None
+            field = "scoring" if "scoring" in str(e) else "target"
+            raise SetupError(str(e), field=field) from None
         self.hands: list[Hand] = []
         self.sides = variant.sides(len(players))
         self.side_names = ["+".join(self.players[s] for s in side) for side in self.sides]
@@ -59,8 +61,9 @@ class Match:
         """Who opens the next hand and with what."""
         return self.variant.opening(list(self.players), self.current)
 
-    def new_hand(self, dealt: dict[int, list[Tile]] | None = None) -> Hand:
-        """Start the next hand; refused while the last one is unfinished or the match is over."""
+    def new_hand(self, dealt: dict[int, list[Tile]] | None = None, lot: int | None = None) -> Hand:
+        """Start the next hand; refused while the last one is unfinished or the match is over.
+        `lot`: the seat the lot named to lead, where the hand opens by lot (FU-LEAD)."""
         last = self.current
         if last is not None and (not last.ended or last.settlement is None):
             raise RefereeError(f"hand {len(self.hands)} is not settled yet")
@@ -70,7 +73,10 @@ class Match:
                 self.match_rule,
                 f"The match is over: {self.side_names[winner]} won it, and no hand may follow.",
             )
-        hand = Hand(self.variant, self.players, self.options, self.opening(), dealt)
+        opening = self.opening()
+        if lot is not None and not opening.lot:
+            raise RefereeError("This hand is not opened by lot.")
+        hand = Hand(self.variant, self.players, self.options, opening, dealt, lot)
         self.hands.append(hand)
         return hand
 
@@ -88,6 +94,16 @@ class Match:
         if last is None or last.settlement is None:
             return False, None
         return self.variant.result(self.totals(), self.options)
+
+    def tied(self) -> bool:
+        """Whether the settled hands have brought a side to the target with the sides level
+        for the win, so that the match goes on (C-TIE)."""
+        totals = [0] * len(self.sides)
+        for hand in self.hands:
+            if hand.settlement is not None:
+                totals = [a + b for a, b in zip(totals, hand.points, strict=True)]
+        reached = any(h.settlement for h in self.hands) and max(totals) >= self.options["target"]
+        return reached and not self.variant.result(totals, self.options)[0]
 
     def undo(self):
         """Take back the last move, settlement or empty hand of the match."""

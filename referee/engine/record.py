@@ -6,7 +6,7 @@ import json
 from typing import NamedTuple
 
 from .errors import IllegalMove, NotationError, RecordError, SetupError
-from .hand import POSE, AmbiguousPlay, Hand, Move
+from .hand import AmbiguousPlay, Hand, Move
 from .match import Match
 from .tiles import Tile, parse_tile
 
@@ -149,9 +149,11 @@ def _move(m, seats: dict[str, int], hand: int, number: int) -> Move:
 
 
 # -- replaying ----------------------------------------------------------------------------
-def replay(record: Record) -> tuple[Match, Fault | None]:
+def replay(record: Record, stop_at_false_pass: bool = True) -> tuple[Match, Fault | None]:
     """Rebuild the match by replaying every move; stop at the first illegal one.
-    RecordError for what makes the record unreadable (players, ambiguity, order of hands)."""
+    RecordError for what makes the record unreadable (players, ambiguity, order of hands).
+    With stop_at_false_pass=False a pass proved false (C-RENEGE) is kept in the hand's
+    `false_passes` and the replay goes on: the table app shows it rather than stopping."""
     try:
         match = Match(record.variant, record.players, record.options)
     except SetupError as e:
@@ -170,7 +172,7 @@ def replay(record: Record) -> tuple[Match, Fault | None]:
             return match, Fault(number, 1, e.rule, e.message)
         except RecordError as e:
             raise RecordError(e.message, number) from None
-        fault = _replay_hand(hand, h, number)
+        fault = _replay_hand(hand, h, number, stop_at_false_pass)
         if fault:
             return match, fault
         if h.remaining is not None and not hand.ended:
@@ -178,7 +180,7 @@ def replay(record: Record) -> tuple[Match, Fault | None]:
     return match, None
 
 
-def _replay_hand(hand: Hand, h: HandRecord, number: int) -> Fault | None:
+def _replay_hand(hand: Hand, h: HandRecord, number: int, strict: bool) -> Fault | None:
     for i, move in enumerate(h.moves, 1):
         try:
             hand.apply(move)
@@ -188,14 +190,14 @@ def _replay_hand(hand: Hand, h: HandRecord, number: int) -> Fault | None:
             raise RecordError(e.message, number, i) from None
         except RecordError as e:
             raise RecordError(e.message, number, i) from None
-        if hand.false_passes:
+        if hand.false_passes and strict:
             return _renege(hand, number)
     if hand.ended and (h.remaining is not None or hand.full):
         try:
             hand.settle(h.remaining)
         except IllegalMove as e:
             return Fault(number, None, e.rule, e.message)
-        if hand.false_passes:
+        if hand.false_passes and strict:
             return _renege(hand, number)
     return None
 
@@ -203,20 +205,8 @@ def _replay_hand(hand: Hand, h: HandRecord, number: int) -> Fault | None:
 def _renege(hand: Hand, number: int) -> Fault:
     """Report a false pass at the pass, with the hand rolled back to just before it."""
     false = min(hand.false_passes)
-    moves = hand.moves[: false.move - 1]
-    name = hand.players[false.player]
-    proof = (
-        f"he laid it at move {false.proof}"
-        if false.proof is not None
-        else "he still held it at the end"
-    )
-    pose = any(n == false.move and f is POSE for n, _, f in hand.pass_log)
-    fitted = "as a double it could have been posed" if pose else "it fitted"
-    message = (
-        f"{name} passed at move {false.move} while holding {false.tile}, and {fitted} "
-        f"then ({proof})."
-    )
-    while len(hand.moves) > len(moves) or hand.settlement is not None:
+    message = hand.false_pass_message(false)
+    while len(hand.moves) >= false.move or hand.settlement is not None:
         hand.undo()
     return Fault(number, false.move, "C-RENEGE", message)
 

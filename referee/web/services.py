@@ -136,9 +136,11 @@ def load(row: Match) -> Table:
             .execution_options(populate_existing=True)
         ).scalars()
     )
-    match, fault = record.replay(to_record(row, hands))
+    match, fault = record.replay(to_record(row, hands), stop_at_false_pass=False)
     table = Table(row, hands, match, fault)
-    _apply_lot(table)
+    hand, last = table.hand, table.hand_row
+    if hand is not None and last is not None and last.lot is not None and not hand.moves:
+        hand.lead_by(last.lot)
     return table
 
 
@@ -175,30 +177,6 @@ def _engine_move(m: MoveRow) -> Move:
     return Move.pass_(m.seat)
 
 
-def is_lot(opening) -> bool:
-    """Whether a hand opens by lot (Five-Up's FU-LEAD): nobody is named to lead, no tile and
-    no double is asked for. (The engine's Opening says this only by what it leaves open.)"""
-    return (
-        opening.leader is None
-        and opening.tile is None
-        and not opening.double
-        and not opening.highest
-    )
-
-
-def _apply_lot(table: Table) -> None:
-    """The lot the app drew names the leader: the engine then refuses a lead by anyone else
-    ("It is Ana's turn", FU-LEAD). Work-around: the engine has no way to be told the lot."""
-    hand, row = table.hand, table.hand_row
-    if hand is not None and row is not None and row.lot is not None:
-        _lot_turn(hand, row.lot)
-
-
-def _lot_turn(hand: EngineHand, lot: int) -> None:
-    if not hand.moves and hand.turn is None and is_lot(hand.opening):
-        hand.turn = lot
-
-
 # -- what the table screen shows ----------------------------------------------------------
 def tiles_offered(hand: EngineHand) -> list[tuple[Tile, bool]]:
     """The tiles of the set not on the table, each with whether it fits somewhere now."""
@@ -218,19 +196,6 @@ def choose(hand: EngineHand, text: str):
     if why is None and not places:
         why = IllegalMove("C-DOMINO" if hand.ended == "domino" else "C-BLOCK", "The hand is over.")
     return t, places, why
-
-
-def _allowed(hand: EngineHand, move: Move, lot: int | None) -> bool:
-    """Ask the engine whether a move is legal now: try it on the replayed hand, then take
-    it back. (The engine has no public 'is this legal' for draws and passes.)"""
-    try:
-        hand.apply(move)
-    except (IllegalMove, RecordError):
-        return False
-    hand.undo()
-    if lot is not None:
-        _lot_turn(hand, lot)
-    return True
 
 
 @dataclass
@@ -255,18 +220,15 @@ def actions(table: Table) -> Actions:
     if hand.ended:
         out.end = hand.settlement is None
         return out
-    lot = row.lot if row is not None else None
     out.seat = hand.turn
     if hand.turn is None:
         out.leaders = list(range(len(hand.players)))
-        out.lot = is_lot(hand.opening) and not hand.moves
+        out.lot = hand.opening.lot and not hand.moves and (row is None or row.lot is None)
         return out
-    seat = hand.turn
-    if hand.variant.draw_rule is not None and hand.stock:
-        out.draw = _allowed(hand, Move.draw(seat, 1), lot)
-        if out.draw and hand.stock > 1 and _allowed(hand, Move.draw(seat, 2), lot):
-            out.draw_max = hand.stock
-    passing = _allowed(hand, Move.pass_(seat), lot)
+    most = hand.max_draw()
+    out.draw = most > 0
+    out.draw_max = most if most > 1 else 0
+    passing = hand.may_pass()
     if hand.layout.nodes:
         out.passing = passing
     else:
@@ -327,7 +289,7 @@ def opening_line(table: Table) -> dict | None:
     o = hand.opening
     text = o.text[:1].upper() + o.text[1:]
     lot = None
-    if row is not None and row.lot is not None and is_lot(o):
+    if row is not None and row.lot is not None and o.lot:
         lot = f"The app drew the lot: {hand.players[row.lot]} leads."
     return {"text": text, "rule": o.rule, "lot": lot}
 
@@ -394,13 +356,19 @@ def hand_summary(table: Table, index: int) -> dict:
             else None
         ),
         "false_passes": [
-            {
-                "text": f"{hand.players[f.player]} passed at move {f.move} holding {f.tile}",
-                "rule": "C-RENEGE",
-            }
+            {"text": hand.false_pass_message(f), "rule": "C-RENEGE"}
             for f in hand.false_passes
         ],
     }
+
+
+def tie(table: Table) -> dict | None:
+    """Why the match goes on though a side has reached the target (C-TIE)."""
+    if not table.match.tied():
+        return None
+    return {"rule": "C-TIE", "title": rulebook.rule("C-TIE").title,
+            "text": "The target is reached but the sides are level for the win: "
+                    "another hand is played."}
 
 
 def outcome(table: Table) -> dict | None:
@@ -438,7 +406,7 @@ def create_match(variant: str, names: list[str], options: dict) -> Match:
     try:
         engine = EngineMatch(variant, names, options)
     except SetupError as e:
-        field_name = "count" if e.rule else ("target" if "target" in e.message else "names")
+        field_name = "names" if e.field == "players" else e.field
         raise Refused(400, e.message, e.rule, field=field_name) from None
     row = Match(variant=engine.variant.name, players=list(engine.players), options=engine.options)
     row.hands.append(Hand(number=1))
@@ -508,19 +476,9 @@ def _refuse_illegal(e: IllegalMove, status: int = 422) -> Refused:
     return Refused(status, e.message, e.rule, move=e.move)
 
 
-def _renege(table: Table, extra=None, left=None) -> Refused | None:
-    """When a move or the tiles left prove a false pass (C-RENEGE), the refusal that the
-    record's check gives, naming the pass."""
-    _, fault = record.replay(to_record(table.row, table.hand_rows, extra, left))
-    if fault is None:
-        return None
-    return Refused(
-        422,
-        fault.message + " Take back the moves to that pass and record the play instead.",
-        fault.rule,
-        hand=fault.hand,
-        move=fault.move,
-    )
+def _false_passes(hand: EngineHand, known: int) -> list[str]:
+    """The passes this write newly proves false (C-RENEGE), in words."""
+    return [hand.false_pass_message(f) + " (C-RENEGE)" for f in hand.false_passes[known:]]
 
 
 def _seat(table: Table, value) -> int:
@@ -581,6 +539,7 @@ def _still_open(table: Table) -> None:
 def _record(table: Table, move: Move) -> str:
     """Check a move with the engine and append it to the current hand."""
     hand, row = table.hand, table.hand_row
+    known = len(hand.false_passes)
     try:
         hand.apply(move)
     except IllegalMove as e:
@@ -589,14 +548,7 @@ def _record(table: Table, move: Move) -> str:
         raise Refused(400, e.message, field="on") from None
     number = len(hand.moves)
     move = hand.moves[-1]
-    if hand.false_passes:
-        refusal = _renege(table, extra=move)
-        if refusal:
-            raise refusal
-    on = None
-    if move.kind == "play":  # store where it went, also when the phone did not say
-        node = hand.layout.by_tile[move.tile]
-        on = hand.layout.nodes[node.parent].tile if node.parent is not None else None
+    on = hand.laid_on(move.tile) if move.kind == "play" else None  # also when not said
     db.session.add(
         MoveRow(
             hand_id=row.id,
@@ -611,7 +563,7 @@ def _record(table: Table, move: Move) -> str:
     )
     _commit(table, row.number, number - 1)
     said = describe(hand, move._replace(on=on), number)
-    notes = [n["text"] for n in history(hand)[-1].notes]
+    notes = [n["text"] for n in history(hand)[-1].notes] + _false_passes(hand, known)
     if hand.ended == "domino":
         notes.append("Domino! Enter the tiles left in each hand")
     elif hand.ended == "block":
@@ -635,7 +587,7 @@ def lot(token: str, hand_no: int, after: int, rng: random.Random) -> str:
     table = _begin(token)
     _stale(table, hand_no, after)
     hand, row = table.hand, table.hand_row
-    if hand is None or hand.moves or not is_lot(hand.opening) or table.match.result()[0]:
+    if hand is None or hand.moves or not hand.opening.lot or table.match.result()[0]:
         o = hand.opening if hand is not None else None
         raise Refused(
             422,
@@ -682,16 +634,14 @@ def settle(token: str, hand_no: int, after: int, texts: dict[int, list[str]]) ->
     left = read_left(hand, texts)
     if hand.full and not any(left.values()):
         left = None  # the engine knows every hand (an imported full record)
+    known = len(hand.false_passes)
     try:
         hand.settle(left)
     except IllegalMove as e:
         raise _refuse_illegal(e) from None
     except RefereeError as e:
         raise Refused(400, str(e)) from None
-    if hand.false_passes:
-        refusal = _renege(table, left={s: list(ts) for s, ts in enumerate(hand.left)})
-        if refusal:
-            raise refusal
+    proved = _false_passes(hand, known)
     done = db.session.execute(
         update(Hand)
         .where(Hand.id == row.id, Hand.remaining.is_(None))
@@ -705,7 +655,7 @@ def settle(token: str, hand_no: int, after: int, texts: dict[int, list[str]]) ->
     if not over:
         db.session.add(Hand(match_id=table.row.id, number=row.number + 1))
     _commit(table, hand_no, after)
-    return f"Hand {row.number} is settled."
+    return " ".join([f"Hand {row.number} is settled.", *proved])
 
 
 def undo_target(table: Table) -> str | None:

@@ -264,6 +264,7 @@ def _render_table(t: services.Table, links: Links, refused: Refused | None = Non
         "opening": services.opening_line(t),
         "summary": services.hand_summary(t, len(t.match.hands) - 1) if t.match.hands else None,
         "outcome": services.outcome(t),
+        "tie": services.tie(t),
         "undo": services.undo_target(t) if links.write else None,
         "position": t.position,
         "refused": refused,
@@ -442,6 +443,7 @@ def _hand_page(token: str, number: int, write: bool):
         summary=services.hand_summary(t, number - 1),
         events=services.history(hand),
         outcome=services.outcome(t),
+        tie=services.tie(t),
         picture=Markup(layout_svg(hand, title=f"Hand {number}")),
         penalty=services.penalty_points(t),
         last=number == len(t.match.hands),
@@ -468,6 +470,7 @@ def _match_page(token: str, write: bool):
         hands=[services.hand_summary(t, i) for i in range(len(t.match.hands))],
         totals=list(zip(t.match.side_names, t.match.totals(), strict=True)),
         outcome=services.outcome(t),
+        tie=services.tie(t),
         penalty=services.penalty_points(t),
     )
 

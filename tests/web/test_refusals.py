@@ -8,6 +8,8 @@ import re
 import pytest
 from webhelpers import text_of
 
+from referee.engine import check, record
+
 FOUR = ["Ana", "Ben", "Cleo", "Dan"]
 
 
@@ -153,13 +155,13 @@ def test_wrong_tiles_left(phone, rows):
     assert 'value="5-5"' not in html  # only tiles not on the table are offered
     before = rows()
     r = phone.settle(t, {"Ben": "6-6 6-5"}, status=422)
-    refused(r, 422, "Ben holds 1 tiles, but 2 are listed.", rule="C-REMAINING")
+    refused(r, 422, "Ben holds 1 tile, but 2 tiles listed.", rule="C-REMAINING")
     r = phone.settle(t, {"Ben": ""}, status=422)
-    refused(r, 422, "Ben holds 1 tiles, but 0 are listed.", rule="C-REMAINING")
+    refused(r, 422, "Ben holds 1 tile, but 0 tiles listed.", rule="C-REMAINING")
     r = phone.settle(t, {"Ben": "5-5"}, status=422)
     refused(r, 422, "5-5 is on the table, not in Ben's hand.", rule="C-REMAINING")
     r = phone.settle(t, {"Ben": "6-6", "Ana": "6-6"}, status=422)
-    refused(r, 422, "Ana holds 0 tiles, but 1 are listed.", rule="C-REMAINING")
+    refused(r, 422, "Ana holds 0 tiles, but 1 tile listed.", rule="C-REMAINING")
     r = phone.settle(t, {"Ben": "six"}, status=400)
     refused(r, 400, "Ben: 'six' is not a tile")
     r = phone.settle(t, {"Ben": "6-6"}, status=409, position=(1, 3))
@@ -173,15 +175,17 @@ def test_wrong_tiles_left(phone, rows):
     refused(r, 409, "The hand is not over yet.")
 
 
-def test_false_pass_is_refused_when_proved(phone, rows):
-    # French Connection: Ana passes with 0-2 in hand while a tile may be laid on 0-0;
-    # laying 0-2 on 0-0 at her next turn proves the pass false (C-RENEGE).
+def test_false_pass_is_recorded_and_flagged_when_proved(phone, rows):
+    # French Connection: Ana passes with 2-0 in hand while a tile may be laid on 0-0;
+    # laying 2-0 on 0-0 at her next turn proves the pass false (C-RENEGE). The tile is on
+    # the table, so the play is recorded and the false pass is shown with its rule.
     t = phone.start("french-connection", FOUR)
     phone.moves(t, "Dan 0-0; Ana pass; Ben 1-0 on 0-0; Cleo 3-0 on 0-0; Dan 4-0 on 0-0")
     before = rows()
-    r = phone.move(t, "Ana 2-0 on 0-0", status=422)
-    refused(r, 422, "Ana passed at move 2 while holding 2-0", rule="C-RENEGE")
-    assert rows() == before
+    phone.move(t, "Ana 2-0 on 0-0")
+    html = phone.table(t)
+    assert "Ana passed at move 2 while holding 2-0" in html and "C-RENEGE" in html
+    assert len(rows()[2]) == len(before[2]) + 1  # the move rows
     # ... and so do the tiles left at the end: Ben passes holding 6-6 that fits the 6 end.
     t = phone.start("five-up", ["Ana", "Ben"], target=61)
     phone.moves(t, "Ana 6-5; Ben draw 18; Ben 5-5 on 6-5")
@@ -189,12 +193,14 @@ def test_false_pass_is_refused_when_proved(phone, rows):
     phone.moves(t, "Ana 5-4 on 5-5; Ben pass; Ana 5-3 on 5-5; Ben pass; Ana 4-4 on 5-4")
     phone.moves(t, "Ben pass; Ana 3-3 on 5-3")
     assert "Domino! Ana went out." in phone.table(t)
-    before = rows()
     # Ben holds 22 tiles; among them 6-6, which fitted the 6 end at each of his passes
     ben = "6-6 6-4 6-3 6-2 6-1 6-0 5-2 5-1 5-0 4-3 4-2 4-1 4-0 3-2 3-1 3-0 2-2 2-1 2-0 1-1 1-0 0-0"
-    r = phone.settle(t, {"Ben": ben}, status=422)
-    refused(r, 422, "Ben passed at move 5 while holding", rule="C-RENEGE")
-    assert rows() == before
+    phone.settle(t, {"Ben": ben})
+    settlement = phone.get(f"/t/{t}/hand/1").get_data(as_text=True)
+    assert "Ben passed at move 5 while holding 6-6" in settlement and "C-RENEGE" in settlement
+    # the record says so too: `check` finds the first false pass
+    verdict = check.verdict(record.parse(phone.record(t)))
+    assert verdict["error"]["rule"] == "C-RENEGE" and verdict["error"]["move"] == 5
 
 
 def test_missing_csrf_token(phone, five, rows, app):

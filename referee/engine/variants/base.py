@@ -24,6 +24,7 @@ class Opening(NamedTuple):
     highest: bool  # the lead must be the highest double dealt (Čtyřka)
     rule: str
     text: str  # e.g. "Ana poses any double, or passes the pose"
+    lot: bool = False  # the leader is drawn by lot (Five-Up)
 
 
 class Line(NamedTuple):

@@ -44,6 +44,7 @@ class FiveUp(Variant):
             False,
             "FU-LEAD",
             "Draw lots for the lead; the winner of the lot leads any tile.",
+            lot=True,
         )
 
     def after_play(self, hand, seat, move):

@@ -32,9 +32,9 @@ class FrenchConnection(Variant):
                 f"{players[who]} won the last hand and poses any double, "
                 "or passes the pose to the next player if he holds none.",
             )
-        why = "Last hand ended in a tied block: " if previous is not None else ""
+        why = "Last hand ended in a tied block: t" if previous is not None else "T"
         return Opening(
-            None, BLANK, True, False, False, "FC-POSE", f"{why}the holder of [0|0] poses it."
+            None, BLANK, True, False, False, "FC-POSE", f"{why}he holder of [0|0] poses it."
         )
 
     def open_places(self, hand):
