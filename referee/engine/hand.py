@@ -78,6 +78,7 @@ class Hand:
         "_args",
         "_legal",
         "_opens",
+        "_settled_points",
         "charges",
         "ended",
         "false_passes",
@@ -95,7 +96,6 @@ class Hand:
         "plays",
         "scores",
         "settlement",
-        "side_names",
         "side_of",
         "sides",
         "sizes",
@@ -127,12 +127,7 @@ class Hand:
         )
         self.max_pip = variant.max_pip(n)
         self.tiles = tile_frozenset(self.max_pip)
-        self.sides = variant.sides(n)
-        self.side_of = [0] * n
-        for i, side in enumerate(self.sides):
-            for seat in side:
-                self.side_of[seat] = i
-        self.side_names = ["+".join(self.players[s] for s in side) for side in self.sides]
+        self.sides, self.side_of = variant.seating(n)
         self.sizes = [variant.hand_size] * n
         self.stock = len(self.tiles) - n * variant.hand_size
         self.known: list[set[Tile] | None] = [None] * n
@@ -185,6 +180,11 @@ class Hand:
         return len(self.moves) + 1
 
     @property
+    def side_names(self) -> list[str]:
+        """Each side as its players' names joined by "+" ("Ana+Cleo")."""
+        return ["+".join(self.players[s] for s in side) for side in self.sides]
+
+    @property
     def full(self) -> bool:
         """Whether every player's tiles are known."""
         return all(k is not None for k in self.known)
@@ -192,12 +192,9 @@ class Hand:
     @property
     def points(self) -> list[int]:
         """Each side's points in this hand: during play, plus the settlement if settled."""
-        pts = list(self.scores)
-        if self.settlement:
-            for line in self.settlement.lines:
-                if line.side is not None:
-                    pts[line.side] += line.points
-        return pts
+        if self.settlement is not None:
+            return list(self._settled_points)
+        return list(self.scores)
 
     def name(self, seat: int) -> str:
         return self.players[seat]
@@ -226,11 +223,7 @@ class Hand:
     def places_for(self, t: Tile) -> list[Place]:
         """Every place where t may be laid now (for the lead: [LEAD] if t may lead)."""
         if not self.layout.nodes:
-            try:
-                self._check_lead(t)
-            except IllegalMove:
-                return []
-            return [LEAD]
+            return [] if self._lead_fault(t) else [LEAD]
         return [p for p, _, takes in self.open_places() if t in takes]
 
     def why_not(self, t: Tile) -> IllegalMove | None:
@@ -254,27 +247,27 @@ class Hand:
     def _set_name(self) -> str:
         return self.variant.set_name(len(self.players))
 
-    def _check_lead(self, t: Tile, seat: int | None = None) -> None:
-        """Refuse a lead the opening does not allow; with every hand known, also a lead by
-        anyone but the holder of the tile the rules call for."""
+    def _lead_fault(self, t: Tile, seat: int | None = None) -> tuple[str, str] | None:
+        """Why t may not lead (rule, sentence), or None; with every hand known, also a lead
+        by anyone but the holder of the tile the rules call for."""
         o = self.opening
         if o.tile is not None and t != o.tile:
-            raise IllegalMove(
-                o.rule, f"This hand is opened with {o.tile} by its holder, not with {t}."
-            )
-        if o.double and t.high != t.low:
-            raise IllegalMove(o.rule, f"The lead must be a double; {t} is not one.")
+            return o.rule, f"This hand is opened with {o.tile} by its holder, not with {t}."
+        if o.double and t[0] != t[1]:
+            return o.rule, f"The lead must be a double; {t} is not one."
         if o.highest and self.full:
             best = max(d for k in self.known for d in k if d.high == d.low)
             if t != best:
-                raise IllegalMove(
-                    o.rule, f"{best} is the highest double dealt: its holder leads it."
-                )
+                return o.rule, f"{best} is the highest double dealt: its holder leads it."
         if seat is not None and self.full and t not in self.known[seat]:
             holder = next(s for s, k in enumerate(self.known) if t in k)
-            raise IllegalMove(
-                o.rule, f"{self.name(holder)} holds {t} and leads it, not {self.name(seat)}."
-            )
+            return o.rule, f"{self.name(holder)} holds {t} and leads it, not {self.name(seat)}."
+        return None
+
+    def _check_lead(self, t: Tile, seat: int | None = None) -> None:
+        fault = self._lead_fault(t, seat)
+        if fault:
+            raise IllegalMove(*fault)
 
     def _place(self, t: Tile, on: Tile | None) -> Place:
         """The place where t goes when laid on `on` (or wherever it fits), or IllegalMove."""
@@ -397,39 +390,59 @@ class Hand:
                 )
 
     # -- moves ----------------------------------------------------------------------------
+    def legal_plays(self, seat: int | None = None) -> list[tuple[Tile, Place]]:
+        """Every (tile, place) the player to move (or `seat`, at the lead) may lay now;
+        his tiles must be known."""
+        seat = self.turn if self.turn is not None else seat
+        tiles = self.known[seat]
+        if tiles is None:
+            raise RefereeError(f"{self.name(seat)}'s tiles are not known")
+        if self.layout.nodes:
+            return self.fitting(tiles, self.open_places())
+        return [(t, LEAD) for t in tiles if not self._lead_fault(t)]
+
+    def _no_play(self, seat: int) -> Move | None:
+        """What a player who cannot lay a tile does: pass the pose, draw one, or pass."""
+        if not self.layout.nodes:
+            return PASS[seat] if self.opening.pose_passes else None
+        if self.variant.draw_rule and self.stock:
+            return DRAW_ONE[seat]
+        return PASS[seat]
+
     def legal_moves(self, seat: int | None = None) -> list[Move]:
         """Every legal move of the player to move (or of `seat` at the lead); his tiles
         must be known. A draw is offered as one tile, not yet named."""
         if self.ended:
             return []
         seat = self.turn if self.turn is not None else seat
-        tiles = self.known[seat]
-        if tiles is None:
-            raise RefereeError(f"{self.name(seat)}'s tiles are not known")
-        moves: list[Move] = []
-        places: list[Place | None] = []
-        if self.layout.nodes:
-            new = tuple.__new__
-            for place, _, takes in self.open_places():  # as fitting() does, without pairs
-                for t in takes.intersection(tiles):
-                    moves.append(new(Move, (seat, "play", t, place[0], 0, ())))
-                    places.append(place)
-        else:
-            for t in tiles:
-                if self.places_for(t):
-                    moves.append(Move(seat, "play", t, None))
-                    places.append(LEAD)
+        plays = self.legal_plays(seat)
+        new = tuple.__new__
+        moves = [new(Move, (seat, "play", t, p[0], 0, ())) for t, p in plays]
+        places: list[Place | None] = [p for _, p in plays]
         if not moves:
-            places.append(None)
-            if not self.layout.nodes:
-                if self.opening.pose_passes:
-                    moves.append(PASS[seat])
-            elif self.variant.draw_rule and self.stock:
-                moves.append(DRAW_ONE[seat])
-            else:
-                moves.append(PASS[seat])
+            other = self._no_play(seat)
+            moves, places = ([other], [None]) if other else ([], [])
         self._legal = (len(self.moves), moves, places)
         return moves
+
+    def play_random(self, rng, seat: int | None = None, stock: list[Tile] | None = None) -> Move:
+        """Make a legal move chosen at random (uniformly among legal_moves(); a draw takes
+        the last tile of `stock`) and return it. The simulator's step: it builds only the
+        move it makes."""
+        seat = self.turn if self.turn is not None else seat
+        plays = self.legal_plays(seat)
+        if plays:
+            t, place = plays[rng.randrange(len(plays))] if len(plays) > 1 else plays[0]
+            move = tuple.__new__(Move, (seat, "play", t, place[0], 0, ()))
+        else:
+            move, place = self._no_play(seat), None
+            if move is None:
+                raise RefereeError(f"{self.name(seat)} has no legal move")
+            if move.kind == "draw" and stock is not None:
+                move = Move.draw(seat, (stock.pop(),))
+                self._check(move)
+        self._do(move, place)
+        return move
 
     def check(self, move: Move) -> None:
         """Refuse an illegal move with IllegalMove (numbered), without making it."""
@@ -542,10 +555,15 @@ class Hand:
         """The sentence for a pass the record proves false (C-RENEGE)."""
         pose = any(n == false.move and f is POSE for n, _, f in self.pass_log)
         fitted = "as a double it could have been posed" if pose else "it fitted"
-        proof = (f"he laid it at move {false.proof}" if false.proof is not None
-                 else "he still held it at the end")
-        return (f"{self.name(false.player)} passed at move {false.move} while holding "
-                f"{false.tile}, and {fitted} then ({proof}).")
+        proof = (
+            f"he laid it at move {false.proof}"
+            if false.proof is not None
+            else "he still held it at the end"
+        )
+        return (
+            f"{self.name(false.player)} passed at move {false.move} while holding "
+            f"{false.tile}, and {fitted} then ({proof})."
+        )
 
     def _fitted(self, t: Tile, fitted) -> bool:
         if fitted is POSE:
@@ -590,6 +608,11 @@ class Hand:
         self.left = left
         self.settlement = self.variant.settle(self, left)
         self.winner = self.settlement.winner  # at a block, known only now
+        points = list(self.scores)
+        for line in self.settlement.lines:
+            if line.side is not None:
+                points[line.side] += line.points
+        self._settled_points = points
         return self.settlement
 
     def _left(self, remaining: dict[int, list[Tile]] | None) -> list[list[Tile]]:

@@ -34,8 +34,7 @@ class Place(NamedTuple):
     arm: int | None
 
 
-def _new_place(anchor, slot, pip, node, arm, _new=tuple.__new__) -> Place:
-    return _new(Place, (anchor, slot, pip, node, arm))  # Place() without its overhead
+_new = tuple.__new__  # Place(...) without the overhead of its keyword handling
 
 
 class Node:
@@ -110,7 +109,7 @@ class Layout:
         if parent.spinner:  # its next slot with the same pips (C-SPINNER-ORDER)
             for s, p in free:
                 if p == pip:
-                    self.open.append(_new_place(anchor, s, p, parent.index, parent.arm))
+                    self.open.append(_new(Place, (anchor, s, p, parent.index, parent.arm)))
                     break
         if counting:
             self.count += parent.value
@@ -135,8 +134,8 @@ class Layout:
             self.count += node.value
         free = node.free
         slot, pip = free[0]
-        self.open.append(_new_place(tile, slot, pip, node.index, node.arm))
+        self.open.append(_new(Place, (tile, slot, pip, node.index, node.arm)))
         if node.parent is None and free[1][1] != pip:  # a lead that is not a double
             slot, pip = free[1]
-            self.open.append(_new_place(tile, slot, pip, node.index, node.arm))
+            self.open.append(_new(Place, (tile, slot, pip, node.index, node.arm)))
         return node

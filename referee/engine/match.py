@@ -82,11 +82,9 @@ class Match:
 
     def totals(self) -> list[int]:
         """Each side's total over the hands, in the order of `sides`."""
-        totals = [0] * len(self.sides)
-        for hand in self.hands:
-            for i, p in enumerate(hand.points):
-                totals[i] += p
-        return totals
+        if not self.hands:
+            return [0] * len(self.sides)
+        return [sum(side) for side in zip(*(hand.points for hand in self.hands), strict=True)]
 
     def result(self) -> tuple[bool, int | None]:
         """(over, winning side): decided only at the end of a settled hand."""

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from .hand import Hand, Move
+from .hand import Hand
 from .match import Match
 from .tiles import Tile, tile_set
 
@@ -41,12 +41,8 @@ def play_hand(match: Match, rng: random.Random) -> Hand:
     dealt, stock = deal(match, rng)
     hand = match.new_hand(dealt)
     seat = leader(hand, rng)
-    choice = rng.choice
     while not hand.ended:
-        move = choice(hand.legal_moves(seat))
-        if move.kind == "draw":
-            move = Move.draw(move.player, (stock.pop(),))
-        hand.apply(move)
+        hand.play_random(rng, seat, stock)
     hand.settle()
     return hand
 

@@ -36,6 +36,11 @@ class Tile(NamedTuple):
         return f"Tile({self})"
 
 
+def pip_count(tiles) -> int:
+    """The pips on some tiles, added up."""
+    return sum(map(sum, tiles))
+
+
 _TILES = {(a, b): Tile(max(a, b), min(a, b)) for a in range(13) for b in range(13)}
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from typing import TYPE_CHECKING, NamedTuple
 
 from ..errors import IllegalMove
@@ -80,6 +81,13 @@ class Variant:
     def sides(self, players: int) -> list[tuple[int, ...]]:
         """Who scores together, as tuples of seats."""
         return [(s,) for s in range(players)]
+
+    @functools.cache  # noqa: B019 (variants are a handful of singletons)
+    def seating(self, players: int) -> tuple[list[tuple[int, ...]], list[int]]:
+        """The sides, and the side of each seat."""
+        sides = self.sides(players)
+        side_of = {seat: i for i, side in enumerate(sides) for seat in side}
+        return tuple(sides), tuple(side_of[seat] for seat in range(players))
 
     def set_name(self, players: int) -> str:
         return SET_NAMES[self.max_pip(players)]

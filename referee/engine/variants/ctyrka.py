@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from ..errors import IllegalMove
+from ..tiles import pip_count
 from .base import Line, Opening, Settlement, Variant, lowest
 
 
@@ -45,7 +46,7 @@ class Ctyrka(Variant):
         super().check_draw(hand, count)
 
     def settle(self, hand, left):
-        pips = [sum(t.pips for t in tiles) for tiles in left]
+        pips = [pip_count(tiles) for tiles in left]
         names = hand.players
         winner = hand.winner if hand.ended == "domino" else lowest(pips)
         if hand.options["scoring"] == "victory":

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ..tiles import pip_count
 from .base import Line, Opening, Settlement, Variant, round5, unique_best
 
 
@@ -55,7 +56,7 @@ class FiveUp(Variant):
         hand.scores[side] += points
 
     def settle(self, hand, left):
-        pips = [sum(t.pips for t in tiles) for tiles in left]
+        pips = [pip_count(tiles) for tiles in left]
         sides = hand.sides
         side_pips = [sum(pips[s] for s in side) for side in sides]
         total = sum(side_pips)

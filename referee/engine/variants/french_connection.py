@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..tiles import DOUBLE_OF, NOTHING, WITH_PIP, tile
+from ..tiles import DOUBLE_OF, NOTHING, WITH_PIP, pip_count, tile
 from .base import Line, Opening, Settlement, Variant, lowest
 
 BLANK = tile(0, 0)
@@ -74,7 +74,7 @@ class FrenchConnection(Variant):
             hand.charge(move, seat, 10, "FC-THREEPASS")
 
     def settle(self, hand, left):
-        pips = [sum(t.pips for t in tiles) for tiles in left]
+        pips = [pip_count(tiles) for tiles in left]
         names = hand.players
         lines = []
         if hand.ended == "domino":
