@@ -109,3 +109,19 @@ def test_five_up_points_only_at_multiples_of_five(seed):
     for _, count, points, _ in hand.plays:
         assert (points > 0) == (count > 0 and count % 5 == 0)
         assert points * 5 == (count if points else points * 5)
+
+
+@settings(max_examples=100, deadline=None)
+@given(seed=st.integers(0, 2**32), config=st.sampled_from(CONFIGS))
+def test_play_random_makes_only_moves_that_legal_moves_lists(seed, config):
+    variant, players = config
+    rng = random.Random(seed)
+    match = Match(variant, [f"P{i}" for i in range(players)], {"target": 10**9})
+    dealt, stock = deal(match, rng)
+    hand = match.new_hand(dealt)
+    seat = leader(hand, rng)
+    while not hand.ended:
+        legal = hand.legal_moves(seat)
+        move = hand.play_random(rng, seat, stock)
+        assert (move if move.kind != "draw" else move._replace(count=1, drawn=())) in legal
+        tiles_in_one_place(hand)
