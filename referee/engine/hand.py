@@ -296,7 +296,10 @@ class Hand:
             shows = " or ".join(str(p.pip) for p in opens)
             raise IllegalMove("C-ONE", f"{t} does not match {on}: its free place shows {shows}.")
         place = match[0]
-        _, rule, takes = next(o for o in self.open_places() if o[0] is place)
+        for o in self.open_places():
+            if o[0] is place:
+                _, rule, takes = o
+                break
         if t not in takes:
             raise IllegalMove(rule, self.variant.refusal(self, rule, t, place))
         return place
@@ -322,11 +325,13 @@ class Hand:
             self._check_tile(t)
             if not self.layout.nodes:
                 self._check_lead(t, seat)
-            if known is not None and t not in known:
-                raise IllegalMove("C-HOLD", f"{self.name(seat)} does not hold {t}.")
-            for other, k in enumerate(self.known):
-                if k is not None and t in k and other != seat:
-                    raise IllegalMove("C-HOLD", f"{t} is in {self.name(other)}'s hand.")
+            if known is not None:
+                if t not in known:
+                    raise IllegalMove("C-HOLD", f"{self.name(seat)} does not hold {t}.")
+            else:
+                for other, k in enumerate(self.known):
+                    if k is not None and t in k:
+                        raise IllegalMove("C-HOLD", f"{t} is in {self.name(other)}'s hand.")
             return self._place(t, move.on)
         if not self.layout.nodes and not (move.kind == "pass" and self.opening.pose_passes):
             raise IllegalMove(

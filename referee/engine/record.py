@@ -14,6 +14,14 @@ FORMAT = "domino-record/1"
 TOP_FIELDS = {"format", "variant", "players", "options", "hands"}
 HAND_FIELDS = {"dealt", "moves", "remaining"}
 MOVE_KINDS = ("play", "draw", "pass")
+MOVE_FIELDS_OF = {
+    "play": {"player", "play", "on"},
+    "draw": {"player", "draw"},
+    "pass": {"player", "pass"},
+}
+MOVE_FIELDS = {
+    frozenset(f): kind for kind, fs in MOVE_FIELDS_OF.items() for f in (fs, fs - {"on"})
+}  # the well-formed sets of fields, and the kind each says
 
 
 class Fault(NamedTuple):
@@ -72,10 +80,10 @@ def parse(data) -> Record:
     return Record(data["variant"], players, options, hands)
 
 
-def _known(obj: dict, fields: set[str], where: str) -> None:
-    extra = sorted(set(obj) - fields)
+def _known(obj: dict, fields, where: str, hand: int | None = None) -> None:
+    extra = sorted(set(obj).difference(fields))
     if extra:
-        raise RecordError(f"{where} has an unknown field {extra[0]!r}")
+        raise RecordError(f"{where} has an unknown field {extra[0]!r}", hand)
 
 
 def _tile(text, hand: int, move: int | None = None) -> Tile:
@@ -124,11 +132,13 @@ def _move(m, seats: dict[str, int], hand: int, number: int) -> Move:
     if "player" not in m:
         raise RecordError("the move names no player", hand, number)
     seat = _seat(m["player"], seats, hand, number)
-    kinds = [k for k in MOVE_KINDS if k in m]
-    if len(kinds) != 1:
-        raise RecordError("a move has exactly one of play, draw or pass", hand, number)
-    kind = kinds[0]
-    _known(m, {"player", kind} | ({"on"} if kind == "play" else set()), f"move {number}")
+    fields = MOVE_FIELDS.get(frozenset(m))
+    if fields is None:
+        kinds = [k for k in MOVE_KINDS if k in m]
+        if len(kinds) != 1:
+            raise RecordError("a move has exactly one of play, draw or pass", hand, number)
+        _known(m, MOVE_FIELDS_OF[kinds[0]], f"move {number}", hand)
+    kind = fields or next(k for k in MOVE_KINDS if k in m)
     value = m[kind]
     if kind == "play":
         on = _tile(m["on"], hand, number) if m.get("on") is not None else None
