@@ -15,7 +15,7 @@ def verdict(record: Record) -> dict:
         hand_json(match, h, fault if fault and fault.hand == i else None)
         for i, h in enumerate(match.hands, 1)
     ]
-    over, winner = match.result() if fault is None else (False, None)
+    over, winner = match.result()
     return {
         "ok": fault is None,
         "error": fault._asdict() if fault else None,
