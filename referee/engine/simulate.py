@@ -15,10 +15,11 @@ def deal(match: Match, rng: random.Random) -> tuple[dict[int, list[Tile]], list[
     n = len(match.players)
     size = match.variant.hand_size
     tiles = list(tile_set(match.variant.max_pip(n)))
+    redeal = match.opening().highest
     while True:
         tiles.sort(key=lambda _: rng.random())  # a shuffle, faster than rng.shuffle
         dealt = {s: tiles[s * size : (s + 1) * size] for s in range(n)}
-        if not match.opening().highest or any(t.is_double for t in tiles[: n * size]):
+        if not redeal or any(t.is_double for t in tiles[: n * size]):
             return dealt, tiles[n * size :]
 
 
