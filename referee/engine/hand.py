@@ -288,21 +288,19 @@ class Hand:
             return self._place(t, candidates[0].anchor)
         if on not in lay.by_tile:
             raise IllegalMove("C-PLACE", f"{on} is not on the table.")
-        opens = lay.places_on(on)
-        if not opens:
+        high, low = t
+        shows = []
+        for place, rule, takes in self.open_places():  # one pass over the open places
+            if place[0] == on:
+                if place[2] == high or place[2] == low:
+                    if t not in takes:
+                        raise IllegalMove(rule, self.variant.refusal(self, rule, t, place))
+                    return place
+                shows.append(str(place[2]))
+        if not shows:
             raise IllegalMove("C-PLACE", f"{on} has no free place left.")
-        match = [p for p in opens if t.high == p.pip or t.low == p.pip]
-        if not match:
-            shows = " or ".join(str(p.pip) for p in opens)
-            raise IllegalMove("C-ONE", f"{t} does not match {on}: its free place shows {shows}.")
-        place = match[0]
-        for o in self.open_places():
-            if o[0] is place:
-                _, rule, takes = o
-                break
-        if t not in takes:
-            raise IllegalMove(rule, self.variant.refusal(self, rule, t, place))
-        return place
+        shows = " or ".join(shows)
+        raise IllegalMove("C-ONE", f"{t} does not match {on}: its free place shows {shows}.")
 
     def _check(self, move: Move) -> Place | None:
         """Refuse an illegal move with IllegalMove; for a play, return where it goes."""

@@ -11,6 +11,7 @@ from .match import Match
 from .tiles import Tile, parse_tile
 
 FORMAT = "domino-record/1"
+_new = tuple.__new__  # Move(...) without the overhead of its defaults
 TOP_FIELDS = {"format", "variant", "players", "options", "hands"}
 HAND_FIELDS = {"dealt", "moves", "remaining"}
 MOVE_KINDS = ("play", "draw", "pass")
@@ -143,8 +144,9 @@ def _move(m, seats: dict[str, int], hand: int, number: int) -> Move:
     kind = fields or next(k for k in MOVE_KINDS if k in m)
     value = m[kind]
     if kind == "play":
-        on = _tile(m["on"], hand, number) if m.get("on") is not None else None
-        return Move.play(seat, _tile(value, hand, number), on)
+        on = m.get("on")
+        on = None if on is None else _tile(on, hand, number)
+        return _new(Move, (seat, "play", _tile(value, hand, number), on, 0, ()))
     if kind == "pass":
         if value is not True:
             raise RecordError('a pass is written {"pass": true}', hand, number)
