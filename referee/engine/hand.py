@@ -503,29 +503,32 @@ class Hand:
         self._do(move, place)
 
     def _do(self, move: Move, place: Place | None) -> None:
-        seat, n = move.player, len(self.players)
-        self.moves.append(move)
-        number = len(self.moves)
+        seat = move.player
+        moves = self.moves
+        moves.append(move)
+        number = len(moves)
         known = self.known[seat]
         if move.kind == "play":
             t = move.tile
             lay = self.layout
-            spinner = t[0] == t[1] and (self.variant.every_double_spins or not lay.nodes)
+            variant = self.variant
             if place is LEAD:
-                lay.lead(t, spinner)
+                lay.lead(t, t[0] == t[1])
             else:
-                lay.lay(t, place, spinner)
-            self.sizes[seat] -= 1
+                lay.lay(t, place, t[0] == t[1] and variant.every_double_spins)
+            sizes = self.sizes
+            sizes[seat] -= 1
             if known is not None:
                 known.discard(t)
             if self.pass_log:
                 self._prove(seat, t, number)
-            self.variant.after_play(self, seat, number)
-            self.passes, self.last_layer = 0, seat
-            if self.sizes[seat] == 0:
+            variant.after_play(self, seat, number)
+            self.passes = 0
+            self.last_layer = seat
+            if sizes[seat] == 0:
                 self.ended, self.winner, self.turn = "domino", seat, None
             else:
-                self.turn = (seat + 1) % n
+                self.turn = (seat + 1) % len(sizes)
         elif move.kind == "draw":
             self.sizes[seat] += move.count
             self.stock -= move.count
@@ -540,8 +543,9 @@ class Hand:
                 else:
                     self.stock_tiles = None
             self.passes = 0
-            self.turn = (seat + 1) % n if self.variant.draw_ends_turn else seat
+            self.turn = (seat + 1) % len(self.sizes) if self.variant.draw_ends_turn else seat
         else:
+            n = len(self.sizes)
             self.turn = (seat + 1) % n
             if not self.layout.nodes:  # a pass of the pose
                 if known is None:
