@@ -8,6 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from flask import Flask
+from flask_compress import Compress
 from flask_migrate import Migrate
 from flask_sqlalchemy import SQLAlchemy
 from flask_wtf.csrf import CSRFProtect
@@ -27,9 +28,23 @@ NAMING = {
 db = SQLAlchemy(metadata=MetaData(naming_convention=NAMING))
 migrate = Migrate(directory=str(MIGRATIONS), render_as_batch=True)
 csrf = CSRFProtect()
+compress = Compress()
+
+# Compressed responses (gzip, or brotli/zstd where the browser takes them) for everything
+# textual; the tiny `/version` answers stay below COMPRESS_MIN_SIZE and go as they are.
+COMPRESSED = [
+    "text/html",
+    "text/css",
+    "text/javascript",
+    "application/javascript",
+    "application/json",
+    "image/svg+xml",
+]
 
 
 def create_extensions(app: Flask) -> None:
+    app.config.setdefault("COMPRESS_MIMETYPES", COMPRESSED)
+    compress.init_app(app)
     db.init_app(app)
     migrate.init_app(app, db)
     csrf.init_app(app)

@@ -18,6 +18,11 @@ into dead ends; when nothing fits it may leave the budget, then touch a neighbou
 the very last jump to the nearest free place, joined to its anchor by a dotted line.
 Tiles never overlap; the view (`viewBox`) is the box around them, at least `MIN_WIDTH`
 wide, so a phone shows tiles at the same size until the layout outgrows the budget.
+
+Light pages (`sprite=True`). A page that shows many tiles (the tile picker offers up to 91)
+puts `sprite_svg(max_pip)` in once: the tile bodies and the pip patterns of each half as
+shapes with ids (`d-v`, `d-p6`...). Each tile is then three `<use>` references to them
+instead of a rectangle, a line and up to 24 circles, drawn exactly the same.
 """
 
 from __future__ import annotations
@@ -29,7 +34,7 @@ UNIT = 10  # SVG user units per grid unit: a tile is 40 x 20
 BUDGET = 32  # grid units (eight tiles' length) the layout may span before its arms bend
 PAD = 2  # grid units of table around what is drawn
 MIN_WIDTH = BUDGET + 2 * PAD  # the narrowest view, so that tiles keep their size on a phone
-MARK = 2.2  # half the touch target of a place, grid units (44 CSS px on a 360 px phone)
+MARK = 2.3  # half the touch target of a place, grid units (44 CSS px on a 344 px wide picture)
 
 E, S, W, N = (1, 0), (0, 1), (-1, 0), (0, -1)
 SPINE = 4  # tiles a line runs north or south before it turns
@@ -350,6 +355,104 @@ def _tile(box, first, second, label, spinner=False, lead=False) -> str:
     return "".join(out)
 
 
+# -- light tiles: shapes defined once per page (sprite_svg), tiles drawn with <use> ---------
+
+SPRITE = "d-"  # prefix of the sprite's ids
+_SIDE = 2 * UNIT  # a half of a tile is 20 x 20 SVG units, in the layout and the picker alike
+
+
+def _body(w, h, spinner) -> str:
+    """A tile's ivory body and its dividing line, at the origin (w x h SVG units)."""
+    side = min(w, h)
+    inset = side * 0.12
+    if h > w:
+        line = f"M{_n(inset)} {_n(h / 2)}H{_n(w - inset)}"
+    else:
+        line = f"M{_n(w / 2)} {_n(inset)}V{_n(h - inset)}"
+    out = (
+        f'<rect width="{w}" height="{h}" rx="{_n(side * 0.15)}" fill="{IVORY}" stroke="{INK}" '
+        f'stroke-width="{_n(side * (0.1 if spinner else 0.06))}"/>'
+        f'<path d="{line}" stroke="{INK}" stroke-width="{_n(side * 0.05)}"/>'
+    )
+    if spinner:
+        out += (
+            f'<circle cx="{_n(w / 2)}" cy="{_n(h / 2)}" r="{_n(side * 0.11)}" fill="{BRASS}" '
+            f'stroke="{INK}" stroke-width="{_n(side * 0.04)}"/>'
+        )
+    return out
+
+
+def sprite_svg(max_pip: int) -> str:
+    """The shapes tiles drawn with `sprite=True` use, for a set up to `max_pip`: put once
+    in a page, before or after them. Bodies `d-v` (upright), `d-h` (lying), `d-vs`, `d-hs`
+    (spinners); pips `d-p0`...`d-p12` for the upper half of an upright tile, `d-q0`... for
+    the left half of a lying one (the same pattern, turned with the tile)."""
+    out = [
+        '<svg xmlns="http://www.w3.org/2000/svg" class="sprite" aria-hidden="true" '
+        'width="0" height="0"><defs>'
+    ]
+    for name, w, h, spinner in (("v", 20, 40, False), ("h", 40, 20, False),
+                                ("vs", 20, 40, True), ("hs", 40, 20, True)):  # fmt: skip
+        out.append(f'<g id="{SPRITE}{name}">{_body(w, h, spinner)}</g>')
+    for pips in range(1, max_pip + 1):
+        # each pip a dot: a line of no length with round caps, as wide as the pip
+        width = _n(2 * _SIDE * (0.095 if pips <= 6 else 0.08 if pips <= 9 else 0.07))
+        dots = "".join(f"M{_n(fx * _SIDE)} {_n(fy * _SIDE)}h0" for fx, fy in PIPS[pips])
+        out.append(
+            f'<path id="{SPRITE}p{pips}" d="{dots}" stroke="{INK}" stroke-width="{width}" '
+            f'stroke-linecap="round"/>'
+        )
+        out.append(
+            f'<g id="{SPRITE}q{pips}" transform="matrix(0 1 1 0 0 0)">'
+            f'<use href="#{SPRITE}p{pips}"/></g>'
+        )
+    out.append("</defs></svg>")
+    return "".join(out)
+
+
+def _at(x, y) -> str:
+    return (f' x="{_n(x)}"' if x else "") + (f' y="{_n(y)}"' if y else "")
+
+
+def _tile_uses(x, y, upright, first, second, spinner=False) -> str:
+    """A tile as <use> references to the sprite: its body, then the pips of each half."""
+    body = ("v" if upright else "h") + ("s" if spinner else "")
+    out = [f'<use href="#{SPRITE}{body}"{_at(x, y)}/>']
+    for k, pips in enumerate((first, second)):
+        if pips:
+            ox, oy = (x, y + k * _SIDE) if upright else (x + k * _SIDE, y)
+            kind = "p" if upright else "q"
+            out.append(f'<use href="#{SPRITE}{kind}{pips}"{_at(ox, oy)}/>')
+    return "".join(out)
+
+
+def _light_tile(box, first, second, label, spinner=False, lead=False) -> str:
+    """What `_tile` draws, with the shapes of the sprite (tiles are always 20 x 40)."""
+    x, y, w, h = box
+    classes = "tile" + (" spinner" if spinner else "") + (" lead" if lead else "")
+    name = label + (" (lead)" if lead else "") + (" (spinner)" if spinner else "")
+    out = [f'<g class="{classes}" data-tile="{escape(label)}"><title>{escape(name)}</title>']
+    if lead:
+        g = _SIDE * 0.14
+        out.append(
+            f'<rect x="{_n(x - g)}" y="{_n(y - g)}" width="{_n(w + 2 * g)}" '
+            f'height="{_n(h + 2 * g)}" rx="{_n(_SIDE * 0.25)}" fill="{HALO}"/>'
+        )
+    out.append(_tile_uses(x, y, h > w, first, second, spinner))
+    out.append("</g>")
+    return "".join(out)
+
+
+def tile_use(tile) -> str:
+    """One upright tile drawn with the sprite, for a picker: a small <svg> with no role and
+    no text (the button or label around it names the tile); CSS sets its size."""
+    return (
+        '<svg viewBox="-1 -1 22 42">'
+        + _tile_uses(0, 0, True, tile.high, tile.low)
+        + "</svg>"
+    )
+
+
 def _place_label(place) -> str:
     if place.anchor is None:
         return "Lead here"
@@ -392,11 +495,11 @@ def _link(link) -> str:
     )
 
 
-def _svg(box, title, body, desc) -> str:
+def _svg(box, title, body, desc, role="img") -> str:
     x0, y0, x1, y1 = (v * UNIT for v in box)
     w, h = x1 - x0, y1 - y0
     return (
-        f'<svg xmlns="http://www.w3.org/2000/svg" class="layout" role="img" '
+        f'<svg xmlns="http://www.w3.org/2000/svg" class="layout" role="{role}" '
         f'viewBox="{_n(x0)} {_n(y0)} {_n(w)} {_n(h)}" width="100%" '
         f'preserveAspectRatio="xMidYMid meet">'
         f"<title>{escape(title)}</title><desc>{escape(desc)}</desc>"
@@ -417,12 +520,16 @@ def _frame(boxes):
     return x0, y0, x1, y1
 
 
-def layout_svg(hand, highlight=(), title="Layout") -> str:
+def layout_svg(hand, highlight=(), title="Layout", sprite=False) -> str:
     """The layout of `hand` as an inline <svg>, with a tappable marker on each place of
     `highlight` (engine Places, e.g. from hand.places_for(tile)); a ValueError for a place
-    that is not open on this layout."""
+    that is not open on this layout. With `sprite`, tiles are drawn with the shapes of
+    `sprite_svg`, which the page must hold. A picture with markers is a `group` (it holds
+    buttons), without them an `img`."""
     nodes = hand.layout.nodes
     highlight = list(highlight)
+    role = "group" if highlight else "img"
+    draw = _light_tile if sprite else _tile
     if not nodes:
         body = (
             f'<text x="0" y="{-3 * UNIT}" text-anchor="middle" font-family="sans-serif" '
@@ -434,7 +541,7 @@ def layout_svg(hand, highlight=(), title="Layout") -> str:
         if highlight:
             boxes.append((-2, 1, 2, 3))
             body += _marker(highlight[0], boxes[-1])
-        return _svg(_frame(boxes), title, body, "The table is empty.")
+        return _svg(_frame(boxes), title, body, "The table is empty.", role)
     corner = 2 if getattr(hand.variant, "every_double_spins", False) else CORNER
     spots, ports, occupied = _plan(hand.layout, corner)
     body = []
@@ -443,7 +550,7 @@ def layout_svg(hand, highlight=(), title="Layout") -> str:
         x0, y0, x1, y1 = (v * UNIT for v in spot[:4])
         box = (x0, y0, x1 - x0, y1 - y0)
         lead = node.parent is None
-        body.append(_tile(box, spot.first, spot.second, str(node.tile), node.spinner, lead))
+        body.append(draw(box, spot.first, spot.second, str(node.tile), node.spinner, lead))
     boxes = [s[:4] for s in spots]
     for place in highlight:
         if place not in hand.layout.open:
@@ -455,7 +562,7 @@ def layout_svg(hand, highlight=(), title="Layout") -> str:
         boxes.append(rect)
     count = len(nodes)
     desc = f"{count} tile{'s' if count != 1 else ''} on the table, led with {nodes[0].tile}."
-    return _svg(_frame(boxes), title, "".join(body), desc)
+    return _svg(_frame(boxes), title, "".join(body), desc, role)
 
 
 def tile_svg(tile, size=40, title=None) -> str:

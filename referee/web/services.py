@@ -19,7 +19,7 @@ import functools
 import random
 from dataclasses import dataclass, field
 
-from sqlalchemy import delete, null, select, update
+from sqlalchemy import delete, func, null, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import selectinload
 
@@ -175,6 +175,33 @@ def _engine_move(m: MoveRow) -> Move:
             return Move.draw(m.seat, tuple(parse_tile(t) for t in m.drawn))
         return Move.draw(m.seat, m.count)
     return Move.pass_(m.seat)
+
+
+def version(token: str, *, write: bool) -> str | None:
+    """What the phones at a table poll to know when to fetch it again: its position
+    "hand/moves/settled" and the moment of its last write (so that a move taken back and
+    another recorded in its place, or the lot, show too). None for an unknown link."""
+    column = Match.write_token if write else Match.read_token
+    found = db.session.execute(
+        select(Match.id, Match.updated).where(column == token)
+    ).one_or_none()
+    if found is None:
+        return None
+    last = db.session.execute(
+        select(Hand.id, Hand.number, Hand.remaining.is_not(None))
+        .where(Hand.match_id == found.id)
+        .order_by(Hand.number.desc())
+        .limit(1)
+    ).one_or_none()
+    if last is None:
+        hand, moves, settled = 0, 0, False
+    else:
+        hand, settled = last[1], bool(last[2])
+        moves = db.session.execute(
+            select(func.count()).select_from(MoveRow).where(MoveRow.hand_id == last[0])
+        ).scalar_one()
+    stamp = found.updated.strftime("%y%m%d%H%M%S%f")
+    return f"{hand}/{moves}/{int(settled)}/{stamp}"
 
 
 # -- what the table screen shows ----------------------------------------------------------
@@ -360,6 +387,11 @@ def hand_summary(table: Table, index: int) -> dict:
             for f in hand.false_passes
         ],
     }
+
+
+def settled_points(table: Table) -> list[list[int]]:
+    """Each side's points in each settled hand, in order (for the match chart)."""
+    return [list(h.points) for h in table.match.hands if h.settlement is not None]
 
 
 def tie(table: Table) -> dict | None:

@@ -3,8 +3,10 @@ engine's message and a 4xx status."""
 
 from __future__ import annotations
 
+import hashlib
 import json
 from dataclasses import dataclass
+from pathlib import Path
 
 from flask import (
     Blueprint,
@@ -26,6 +28,7 @@ from referee.engine import rulebook
 from referee.engine.tiles import Tile
 
 from . import services
+from .chart import totals_chart
 from .forms import (
     DrawForm,
     EmptyForm,
@@ -37,7 +40,7 @@ from .forms import (
     StartForm,
     UndoForm,
 )
-from .picture import layout_svg, tile_svg
+from .picture import layout_svg, sprite_svg, tile_svg, tile_use
 from .services import Refused
 
 MAX_NAMES = 20  # name fields a start form shows at most (Čtyřka has up to 13 players)
@@ -221,7 +224,13 @@ class Links:
 
     def url(self, endpoint: str, **kw) -> str:
         prefix = "table." if self.write else "table.spectator_"
-        name = {"table": "table", "hand": "hand", "match": "match", "record": "record"}[endpoint]
+        name = {
+            "table": "table",
+            "hand": "hand",
+            "match": "match",
+            "record": "record",
+            "version": "version",
+        }[endpoint]
         if not self.write and name == "table":
             return url_for("table.spectator", token=self.token, **kw)
         return url_for(prefix + name, token=self.token, **kw)
@@ -239,7 +248,19 @@ def spectator(token: str):
     return _render_table(t, Links(False, token))
 
 
-def _render_table(t: services.Table, links: Links, refused: Refused | None = None, status=200):
+def wants_fragment() -> bool:
+    """Whether the table's script asks for the table alone (to swap it in), not a page:
+    `?fragment=1` on a GET, the `X-Requested-With: fetch` header on a POST."""
+    return request.args.get("fragment") == "1" or request.headers.get("X-Requested-With") == "fetch"
+
+
+def _render_table(
+    t: services.Table,
+    links: Links,
+    refused: Refused | None = None,
+    status=200,
+    message: str | None = None,
+):
     hand = t.hand
     chosen = None
     tile_text = request.args.get("tile", "").strip() if links.write else ""
@@ -251,6 +272,10 @@ def _render_table(t: services.Table, links: Links, refused: Refused | None = Non
             refused, status = e, e.status
     acts = services.actions(t) if links.write else services.Actions()
     highlight = chosen["places"] if chosen else ()
+    picture = ""
+    if hand is not None:
+        title = f"The layout, hand {len(t.match.hands)}"
+        picture = Markup(layout_svg(hand, highlight=highlight, title=title, sprite=True))
     ctx = {
         "t": t,
         "hand": hand,
@@ -258,7 +283,7 @@ def _render_table(t: services.Table, links: Links, refused: Refused | None = Non
         "links": links,
         "acts": acts,
         "chosen": chosen,
-        "picture": Markup(layout_svg(hand, highlight=highlight)) if hand is not None else "",
+        "picture": picture,
         "offered": services.tiles_offered(hand) if hand is not None and links.write else [],
         "events": services.history(hand) if hand is not None else [],
         "opening": services.opening_line(t),
@@ -267,15 +292,17 @@ def _render_table(t: services.Table, links: Links, refused: Refused | None = Non
         "tie": services.tie(t),
         "undo": services.undo_target(t) if links.write else None,
         "position": t.position,
+        "version": services.version(links.token, write=links.write),
         "refused": refused,
         "penalty": services.penalty_points(t),
-        "forms": {
-            "play": PlayForm(formdata=None),
-            "draw": DrawForm(formdata=None),
-            "passing": PassForm(formdata=None),
-            "lot": LotForm(formdata=None),
-        },
+        "said": [message] if message else get_flashed_messages(),
     }
+    if wants_fragment():
+        response = current_app.make_response((render_template("_table.html", **ctx), status))
+        response.headers["Cache-Control"] = "no-store"
+        response.headers["X-Table-Fragment"] = "1"
+        return response
+    ctx["sprite"] = Markup(sprite_svg(hand.max_pip)) if hand is not None else ""
     return render_template("table.html", **ctx), status
 
 
@@ -295,8 +322,30 @@ def _write(token: str, do):
             abort(404, e.message)
         current = _load(token, write=True)
         return _render_table(current, Links(True, token), refused=e, status=e.status)
+    if wants_fragment():  # the table's script: the new table at once, no redirect
+        return _render_table(_load(token, write=True), Links(True, token), message=message)
     flash(message)
     return redirect(url_for("table.table", token=token))
+
+
+def _version(token: str, write: bool):
+    v = services.version(token, write=write)
+    if v is None:
+        abort(404, "There is no table at this link.")
+    response = current_app.response_class(v, mimetype="text/plain")
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+@table_bp.get("/t/<token>/version")
+def version(token: str):
+    """The table's position and last write, polled by its phones (static/js/table.js)."""
+    return _version(token, True)
+
+
+@table_bp.get("/s/<token>/version")
+def spectator_version(token: str):
+    return _version(token, False)
 
 
 @table_bp.post("/t/<token>/play")
@@ -421,7 +470,8 @@ def _render_end(t: services.Table, token: str, texts: dict, refused: Refused | N
         form=EndForm(formdata=None),
         position=t.position,
         refused=refused,
-        picture=Markup(layout_svg(hand)),
+        picture=Markup(layout_svg(hand, sprite=True)),
+        sprite=Markup(sprite_svg(hand.max_pip)),
     ), (refused.status if refused else 200)
 
 
@@ -444,7 +494,8 @@ def _hand_page(token: str, number: int, write: bool):
         events=services.history(hand),
         outcome=services.outcome(t),
         tie=services.tie(t),
-        picture=Markup(layout_svg(hand, title=f"Hand {number}")),
+        picture=Markup(layout_svg(hand, title=f"Hand {number}", sprite=True)),
+        sprite=Markup(sprite_svg(hand.max_pip)),
         penalty=services.penalty_points(t),
         last=number == len(t.match.hands),
     )
@@ -462,6 +513,13 @@ def spectator_hand(token: str, number: int):
 
 def _match_page(token: str, write: bool):
     t = _load(token, write=write)
+    chart = totals_chart(
+        list(t.match.side_names),
+        services.settled_points(t),
+        t.match.options["target"],
+        penalty=services.penalty_points(t),
+        title=f"{t.variant.title}: running totals after each hand",
+    )
     return render_template(
         "match.html",
         t=t,
@@ -469,6 +527,7 @@ def _match_page(token: str, write: bool):
         links=Links(write, token),
         hands=[services.hand_summary(t, i) for i in range(len(t.match.hands))],
         totals=list(zip(t.match.side_names, t.match.totals(), strict=True)),
+        chart=Markup(chart),
         outcome=services.outcome(t),
         tie=services.tie(t),
         penalty=services.penalty_points(t),
@@ -530,6 +589,33 @@ def register_views(app: Flask) -> None:
         titles = {404: "Not found", 405: "Not allowed here", 413: "Too large"}
         return _error(e.code or 500, titles.get(e.code, e.name), e.description or e.name)
 
+    digests: dict[str, tuple[float, str]] = {}
+
+    @app.template_global()
+    def static_url(filename: str) -> str:
+        """The URL of a static file with a digest of its content, so that phones may keep it
+        for a year (see `cache_static`) and still get a new version at once."""
+        path = Path(app.static_folder) / filename
+        mtime = path.stat().st_mtime
+        known = digests.get(filename)
+        if known is None or known[0] != mtime:
+            known = digests[filename] = (mtime, hashlib.sha256(path.read_bytes()).hexdigest()[:10])
+        return url_for("static", filename=filename, v=known[1])
+
+    @app.after_request
+    def cache_static(response):
+        """Static files under a digest URL are kept for a year. They are read into memory
+        (they are small), so that Flask-Compress gzips them like pages (it leaves streamed
+        files to brotli, zstd and deflate, which Chrome only asks for over HTTPS)."""
+        if request.endpoint != "static":
+            return response
+        if request.args.get("v") and response.status_code in (200, 304):
+            response.headers["Cache-Control"] = "public, max-age=31536000, immutable"
+        if response.status_code == 200 and response.is_streamed:
+            response.direct_passthrough = False
+            response.make_sequence()
+        return response
+
     @app.template_filter("rule_url")
     def rule_url(rule: str, variant) -> str:
         name = variant if isinstance(variant, str) else variant.name
@@ -552,6 +638,11 @@ def register_views(app: Flask) -> None:
     @app.template_global()
     def tile_picture(tile, size: int = 40, title: str | None = None) -> Markup:
         return Markup(tile_svg(tile, size=size, title=title))
+
+    @app.template_global("tile_use")
+    def tile_light(tile) -> Markup:
+        """A tile drawn with the page's sprite (the page must hold `sprite`)."""
+        return Markup(tile_use(tile))
 
     @app.template_filter("paragraphs")
     def paragraphs(text: str) -> Markup:

@@ -4,13 +4,24 @@ overlaps, arms that bend, doubles across the line, touching halves that match, p
 from __future__ import annotations
 
 import random
+import re
 import xml.etree.ElementTree as ET
 
 import pytest
 
 from referee.engine import LEAD, Match, Move, parse_tile
 from referee.engine.simulate import play_hand
-from referee.web.picture import BUDGET, MIN_WIDTH, PAD, UNIT, _positions, layout_svg, tile_svg
+from referee.web.picture import (
+    BUDGET,
+    MIN_WIDTH,
+    PAD,
+    UNIT,
+    _positions,
+    layout_svg,
+    sprite_svg,
+    tile_svg,
+    tile_use,
+)
 
 SVG = "{http://www.w3.org/2000/svg}"
 
@@ -324,3 +335,87 @@ def test_random_games_draw_every_tile_once_without_overlaps(variant, players, se
         assert_drawn_right(hand)
         x, y, w, h = view_box(root)
         assert w <= 2 * MIN_WIDTH * UNIT, (variant, seed)  # scaled down at worst by half
+
+
+# -- light pages: tiles drawn with the shapes of the sprite -------------------------------
+
+
+def _pips_drawn(node, ids, dx=0.0, dy=0.0, swap=False):
+    """The pips (cx, cy, r) under node, following <use> references into the sprite."""
+    out = []
+    for el in node:
+        tag = el.tag.removeprefix(SVG)
+        if tag == "use":
+            ref = ids[el.get("href").removeprefix("#")]
+            x, y = float(el.get("x", 0)), float(el.get("y", 0))
+            out += _pips_drawn([ref], ids, dx + x, dy + y, swap)
+        elif tag in ("g", "svg"):
+            if el.get("id", "").startswith(("d-v", "d-h")):
+                continue  # a body: its only circle is a spinner's pin
+            turned = swap != (el.get("transform") == "matrix(0 1 1 0 0 0)")
+            out += _pips_drawn(list(el), ids, dx, dy, turned)
+        elif tag == "path" and el.get("id", "").startswith("d-p"):  # dots: "Mx yh0" each
+            assert el.get("stroke-linecap") == "round"
+            r = float(el.get("stroke-width")) / 2
+            for x, y in re.findall(r"M([\d.]+) ([\d.]+)h0", el.get("d")):
+                cx, cy = (float(y), float(x)) if swap else (float(x), float(y))
+                out.append((round(cx + dx, 2), round(cy + dy, 2), r))
+        elif tag == "circle" and el.get("class") in (None, "pip"):
+            cx, cy = float(el.get("cx")), float(el.get("cy"))
+            if swap:
+                cx, cy = cy, cx
+            out.append((round(cx + dx, 2), round(cy + dy, 2), float(el.get("r"))))
+    return sorted(out)
+
+
+def _sprite_ids(max_pip):
+    root = ET.fromstring(sprite_svg(max_pip))
+    return {el.get("id"): el for el in root.iter() if el.get("id")}
+
+
+@pytest.mark.parametrize("hand", [five_up, french_connection, long_arm], ids=lambda f: f.__name__)
+def test_the_light_layout_draws_what_the_full_one_draws(hand):
+    hand = hand()
+    ids = _sprite_ids(hand.max_pip)
+    full, light = svg(hand), svg(hand, sprite=True)
+    assert len(layout_svg(hand, sprite=True)) < len(layout_svg(hand)) / 3
+    a, b = tiles_of(full), tiles_of(light)
+    assert [g.get("data-tile") for g in a] == [g.get("data-tile") for g in b]
+    assert [g.get("class") for g in a] == [g.get("class") for g in b]
+    for g, h in zip(a, b, strict=True):
+        assert _pips_drawn([g], ids) == _pips_drawn([h], ids), g.get("data-tile")
+        assert g.find(SVG + "title").text == h.find(SVG + "title").text
+        # the same body, spinner or not, upright or lying
+        href = next(u.get("href") for u in h.iter(SVG + "use"))
+        rect = next(r for r in g.iter(SVG + "rect") if r.get("fill") == "#fffaeb")
+        upright = float(rect.get("height")) > float(rect.get("width"))
+        spinner = "s" if "spinner" in g.get("class") else ""
+        assert href == "#d-" + ("v" if upright else "h") + spinner
+
+
+def test_light_tiles_of_a_double_twelve_set():
+    match = Match("ctyrka", [f"P{i}" for i in range(13)])
+    hand = play_hand(match, random.Random(1))
+    ids = _sprite_ids(12)
+    assert {f"d-p{n}" for n in range(1, 13)} <= set(ids) and "d-p13" not in ids
+    assert "d-p7" not in _sprite_ids(6)
+    light = svg(hand, sprite=True, highlight=hand.layout.open)
+    for g, h in zip(tiles_of(svg(hand)), tiles_of(light), strict=True):
+        assert _pips_drawn([g], ids) == _pips_drawn([h], ids)
+    for use in light.iter(SVG + "use"):
+        assert use.get("href").removeprefix("#") in ids
+    for n in range(13):
+        for m in range(n + 1):
+            t = T(f"{n}-{m}")
+            picker = ET.fromstring(tile_use(t))
+            assert picker.get("role") is None and not "".join(picker.itertext())
+            full = tiles_of(ET.fromstring(tile_svg(t)))
+            assert _pips_drawn([picker], ids) == _pips_drawn(full, ids)
+
+
+def test_a_picture_with_places_is_a_group_of_buttons():
+    hand = french_connection()
+    assert svg(hand).get("role") == "img"
+    root = svg(hand, highlight=hand.places_for(T("4-1")), sprite=True)
+    assert root.get("role") == "group"
+    assert root[0].tag == SVG + "title"

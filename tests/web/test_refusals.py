@@ -65,7 +65,8 @@ def test_tile_that_does_not_fit(phone, five, rows):
     assert "fits nowhere" in text_of(html, "why-not")
     assert 'href="/rules/five-up#C-ONE"' in html
     html = phone.table(five, tile="5-3")
-    assert text_of(html, "places") == "On 5-5 (the 5 side)"
+    # one place: one big button confirms it (the tile, then this: two taps)
+    assert text_of(html, "places") == "Lay 5-3 on 5-5 (the 5 side)"
     assert 'class="place" data-on="5-5"' in html  # the picture marks the place
 
 
@@ -74,7 +75,7 @@ def test_spinner_ends_wait_for_its_sides(phone, rows):
     phone.moves(t, "Ana 6-6; Ben 6-1 on 6-6")
     # 6-6 has one free side left; 6-3 goes there, not on an end (FU-SPINNER)
     html = phone.table(t, tile="6-3")
-    assert text_of(html, "places") == "On 6-6 (the 6 side)"
+    assert text_of(html, "places") == "Lay 6-3 on 6-6 (the 6 side)"
 
 
 def test_move_out_of_turn(phone, five, rows):
@@ -143,7 +144,7 @@ def test_french_connection_cross_and_locks(phone, rows):
     r = phone.move(t, "Dan 1-5 on 1-0", status=422)
     refused(r, 422, "that arm is locked until a double is laid on it", rule="FC-LOCK")
     html = phone.table(t, tile="1-1")
-    assert text_of(html, "places") == "On 1-0 (the 1 end)"
+    assert text_of(html, "places") == "Lay 1-1 on 1-0 (the 1 end)"
 
 
 def test_wrong_tiles_left(phone, rows):
