@@ -1,6 +1,6 @@
 """`python -m referee bench`: random hands per second, and the time to replay a hand.
 
-Each figure is the best of five rounds (as `timeit` does), so that a busy machine
+Each figure is the best of ten rounds (as `timeit` does), so that a busy machine
 disturbs it less; the rounds are printed with `--rounds`.
 """
 
@@ -17,7 +17,7 @@ from .engine.simulate import play_hand
 
 VARIANTS = ("five-up", "french-connection", "ctyrka")
 PLAYERS = 4
-ROUNDS = 5
+ROUNDS = 10
 
 
 def hands_per_second(variant: str, seconds: float, seed: int = 1) -> list[float]:

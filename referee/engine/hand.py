@@ -435,7 +435,7 @@ class Hand:
         seat = self.turn if self.turn is not None else seat
         plays = self.legal_plays(seat)
         if plays:
-            t, place = plays[rng.randrange(len(plays))] if len(plays) > 1 else plays[0]
+            t, place = plays[int(rng.random() * len(plays))]  # one C call, unlike randrange
             move = tuple.__new__(Move, (seat, "play", t, place[0], 0, ()))
         else:
             move, place = self._no_play(seat), None
