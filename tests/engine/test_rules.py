@@ -565,3 +565,14 @@ def test_fc_pose_full_record_the_holder_of_double_blank_poses_it(fc):
     h = fc.new_hand(dealt)
     e = refused(h, "Ben 0-0")
     assert e.rule == "FC-POSE" and "Ana holds 0-0" in e.message
+
+
+def test_c_tie_a_level_finish_at_the_target_plays_another_hand():
+    m, h = blocked_ct({"target": 10})
+    # a tie for the fewest pips at the block: nobody wins, everybody is charged (CT-PENALTY)
+    # A: 11+8+6+9+7+6+5+7+6+6+4+2+1 = 78; B: 10+9+7+10+8+8+5+4+5+4+3+3+2+0 = 78
+    settle(h, A="6-5 6-2 6-0 5-4 5-2 5-1 5-0 4-3 4-2 3-3 2-2 2-0 1-0",
+           B="6-4 6-3 6-1 5-5 5-3 4-4 4-1 4-0 3-2 3-1 3-0 2-1 1-1 0-0")
+    assert h.winner is None and h.points == [78, 78]
+    assert m.tied() and m.result() == (False, None)  # both past 10, level: play on
+    assert m.new_hand().turn is None
