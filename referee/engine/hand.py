@@ -65,6 +65,14 @@ class AmbiguousPlay(RecordError):
 
 
 POSE = "pose"  # what fitted at a pass of the pose: any double
+_new = tuple.__new__  # Move(...) without the overhead of its defaults
+
+
+def fitting(tiles, opens) -> list[tuple[Tile, Place]]:
+    """Every (tile, place) where a tile of `tiles` may be laid on one of `opens`:
+    the one legality check (C-ONE and the variant's restrictions, which the variant
+    has put into each place's `takes`)."""
+    return [(t, place) for place, _, takes in opens for t in takes.intersection(tiles)]
 
 
 def _tiles(n: int) -> str:
@@ -75,10 +83,13 @@ class Hand:
     """One deal, from the lead to the settlement."""
 
     __slots__ = (
+        "_after_play",
         "_args",
         "_legal",
         "_opens",
         "_settled_points",
+        "_spins",
+        "_turn_ends",
         "charges",
         "ended",
         "false_passes",
@@ -126,6 +137,13 @@ class Hand:
             opening,
         )
         self.max_pip = variant.max_pip(n)
+        # the variant's data read on every move, copied once (an instance's own slot is
+        # read faster than a class attribute through the instance)
+        self._spins = variant.every_double_spins
+        self._turn_ends = variant.draw_ends_turn
+        # the variant's after_play hook, None where it keeps the default that does nothing
+        hook = type(variant).after_play
+        self._after_play = None if hook is Variant.after_play else variant.after_play
         self.tiles = tile_frozenset(self.max_pip)
         self.sides, self.side_of = variant.seating(n)
         self.sizes = [variant.hand_size] * n
@@ -151,7 +169,7 @@ class Hand:
         self.settlement: Settlement | None = None
         self.left: list[list[Tile]] | None = None
         self._legal: tuple[int, list[Move], list[Place | None]] | None = None
-        self._opens: tuple[int, list] | None = None
+        self._opens: list | None = None  # open_places(), until the next tile is laid
 
     def _deal(self, dealt: dict[int, list[Tile]]) -> None:
         seen: set[Tile] = set()
@@ -208,17 +226,12 @@ class Hand:
     def open_places(self) -> list[tuple[Place, str | None, frozenset[Tile]]]:
         """The open places now as (place, rule, takes): the tiles each may take, narrowed by
         the variant's rule (FC-CROSS, FC-LOCK) where one applies; computed once per tile laid."""
-        cached = self._opens
-        if cached is None or cached[0] != len(self.layout.nodes):
-            cached = self._opens = (len(self.layout.nodes), self.variant.open_places(self))
-        return cached[1]
+        opens = self._opens
+        if opens is None:
+            opens = self._opens = self.variant.open_places(self)
+        return opens
 
-    @staticmethod
-    def fitting(tiles, opens) -> list[tuple[Tile, Place]]:
-        """Every (tile, place) where a tile of `tiles` may be laid on one of `opens`:
-        the one legality check (C-ONE and the variant's restrictions, which the variant
-        has put into each place's `takes`). legal_moves() walks the same sets inline."""
-        return [(t, place) for place, _, takes in opens for t in takes.intersection(tiles)]
+    fitting = staticmethod(fitting)
 
     def places_for(self, t: Tile) -> list[Place]:
         """Every place where t may be laid now (for the lead: [LEAD] if t may lead)."""
@@ -311,15 +324,14 @@ class Hand:
                     f"The hand is over: {self.name(self.winner)} went out, and no move may follow.",
                 )
             raise IllegalMove("C-BLOCK", "The hand is over: it is blocked, and no move may follow.")
-        seat = move.player
+        seat, kind, t, on, count, _ = move  # at once: cheaper than reading each field
         if self.turn is not None and seat != self.turn:
             rule = "C-SEAT" if self.layout.nodes else self.opening.rule
             raise IllegalMove(
                 rule, f"It is {self.name(self.turn)}'s turn, not {self.name(seat)}'s."
             )
         known = self.known[seat]
-        if move.kind == "play":
-            t = move.tile
+        if kind == "play":
             self._check_tile(t)
             if not self.layout.nodes:
                 self._check_lead(t, seat)
@@ -330,17 +342,17 @@ class Hand:
                 for other, k in enumerate(self.known):
                     if k is not None and t in k:
                         raise IllegalMove("C-HOLD", f"{t} is in {self.name(other)}'s hand.")
-            return self._place(t, move.on)
-        if not self.layout.nodes and not (move.kind == "pass" and self.opening.pose_passes):
+            return self._place(t, on)
+        if not self.layout.nodes and not (kind == "pass" and self.opening.pose_passes):
             raise IllegalMove(
                 self.opening.rule, f"The hand begins with the lead: {self.opening.text}"
             )
-        if move.kind == "draw":
-            if move.count < 1:
+        if kind == "draw":
+            if count < 1:
                 raise RecordError("a draw takes at least one tile")
-            self.variant.check_draw(self, move.count)
+            self.variant.check_draw(self, count)
             self._check_draw_tiles(seat, move)
-        elif move.kind == "pass":
+        elif kind == "pass":
             if not self.layout.nodes:
                 if known is not None and any(t.high == t.low for t in known):
                     raise IllegalMove(
@@ -361,13 +373,13 @@ class Hand:
                             f"{self.name(seat)} can play {playable[0]} and may not pass.",
                         )
         else:
-            raise RecordError(f"unknown kind of move {move.kind!r}")
+            raise RecordError(f"unknown kind of move {kind!r}")
         return None
 
     def _playable(self, tiles) -> list[Tile]:
         if not self.layout.nodes:
             return sorted((t for t in tiles if self.places_for(t)), reverse=True)
-        return sorted({t for t, _ in self.fitting(tiles, self.open_places())}, reverse=True)
+        return sorted({t for t, _ in fitting(tiles, self.open_places())}, reverse=True)
 
     def _check_draw_tiles(self, seat: int, move: Move) -> None:
         rule = self.variant.draw_rule
@@ -401,7 +413,7 @@ class Hand:
         if tiles is None:
             raise RefereeError(f"{self.name(seat)}'s tiles are not known")
         if self.layout.nodes:
-            return self.fitting(tiles, self.open_places())
+            return fitting(tiles, self.open_places())
         return [(t, LEAD) for t in tiles if not self._lead_fault(t)]
 
     def _no_play(self, seat: int) -> Move | None:
@@ -419,8 +431,7 @@ class Hand:
             return []
         seat = self.turn if self.turn is not None else seat
         plays = self.legal_plays(seat)
-        new = tuple.__new__
-        moves = [new(Move, (seat, "play", t, p[0], 0, ())) for t, p in plays]
+        moves = [_new(Move, (seat, "play", t, p[0], 0, ())) for t, p in plays]
         places: list[Place | None] = [p for _, p in plays]
         if not moves:
             other = self._no_play(seat)
@@ -433,10 +444,14 @@ class Hand:
         the last tile of `stock`) and return it. The simulator's step: it builds only the
         move it makes."""
         seat = self.turn if self.turn is not None else seat
-        plays = self.legal_plays(seat)
+        tiles = self.known[seat]
+        if tiles is not None and self.layout.nodes:
+            plays = fitting(tiles, self.open_places())  # legal_plays(), one call fewer
+        else:
+            plays = self.legal_plays(seat)
         if plays:
             t, place = plays[int(rng.random() * len(plays))]  # one C call, unlike randrange
-            move = tuple.__new__(Move, (seat, "play", t, place[0], 0, ()))
+            move = _new(Move, (seat, "play", t, place[0], 0, ()))
         else:
             move, place = self._no_play(seat), None
             if move is None:
@@ -490,11 +505,9 @@ class Hand:
     def apply(self, move: Move) -> None:
         """Make a move, or refuse it with IllegalMove (numbered) and change nothing."""
         cached = self._legal
-        try:
-            if not cached or cached[0] != len(self.moves):
-                raise ValueError
+        if cached and cached[0] == len(self.moves) and move in cached[1]:
             place = cached[2][cached[1].index(move)]  # checked by legal_moves just now
-        except ValueError:
+        else:
             try:
                 place = self._check(move)
             except IllegalMove as e:
@@ -503,47 +516,46 @@ class Hand:
         self._do(move, place)
 
     def _do(self, move: Move, place: Place | None) -> None:
-        seat = move.player
+        seat, kind, t, _, count, drawn = move  # at once: cheaper than reading each field
         moves = self.moves
         moves.append(move)
         number = len(moves)
         known = self.known[seat]
-        if move.kind == "play":
-            t = move.tile
-            lay = self.layout
-            variant = self.variant
+        if kind == "play":
             if place is LEAD:
-                lay.lead(t, t[0] == t[1])
+                self.layout.lead(t, t[0] == t[1])
             else:
-                lay.lay(t, place, t[0] == t[1] and variant.every_double_spins)
+                self.layout.lay(t, place, t[0] == t[1] and self._spins)
+            self._opens = None  # the open places have changed
             sizes = self.sizes
             sizes[seat] -= 1
             if known is not None:
                 known.discard(t)
             if self.pass_log:
                 self._prove(seat, t, number)
-            variant.after_play(self, seat, number)
+            if self._after_play is not None:
+                self._after_play(self, seat, number)
             self.passes = 0
             self.last_layer = seat
             if sizes[seat] == 0:
                 self.ended, self.winner, self.turn = "domino", seat, None
             else:
                 self.turn = (seat + 1) % len(sizes)
-        elif move.kind == "draw":
-            self.sizes[seat] += move.count
-            self.stock -= move.count
+        elif kind == "draw":
+            self.sizes[seat] += count
+            self.stock -= count
             if known is not None:
-                if move.drawn:
-                    known.update(move.drawn)
+                if drawn:
+                    known.update(drawn)
                 else:
                     self.known[seat] = None
             if self.stock_tiles is not None:
-                if move.drawn:
-                    self.stock_tiles.difference_update(move.drawn)
+                if drawn:
+                    self.stock_tiles.difference_update(drawn)
                 else:
                     self.stock_tiles = None
             self.passes = 0
-            self.turn = (seat + 1) % len(self.sizes) if self.variant.draw_ends_turn else seat
+            self.turn = (seat + 1) % len(self.sizes) if self._turn_ends else seat
         else:
             n = len(self.sizes)
             self.turn = (seat + 1) % n

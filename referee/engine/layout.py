@@ -119,11 +119,20 @@ class Layout:
         else:
             free = [("a", low if pip == high else high)]
         arm = len(parent.children) if parent.parent is None else parent.arm
-        node = Node(len(self.nodes), t, parent.index, slot, pip, spinner, arm, free)
-        parent.children[slot] = node.index
+        nodes = self.nodes
+        index = len(nodes)
+        node = Node(index, t, parent.index, slot, pip, spinner, arm, free)
+        parent.children[slot] = index
         if high == low:
             self.arms_with_double.add(arm)
-        return self._add(node)
+        # what _add() does for a tile that is not the lead, inline: this is the hot path
+        nodes.append(node)
+        self.by_tile[t] = node
+        if counting:
+            self.count += node.value
+        slot, pip = free[0]
+        self.open.append(_new(Place, (t, slot, pip, index, arm)))
+        return node
 
     def _add(self, node: Node) -> Node:
         """Put a node on the table and offer the first free slot of each of its numbers."""

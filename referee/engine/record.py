@@ -8,7 +8,7 @@ from typing import NamedTuple
 from .errors import IllegalMove, NotationError, RecordError, SetupError
 from .hand import AmbiguousPlay, Hand, Move
 from .match import Match
-from .tiles import Tile, parse_tile
+from .tiles import WRITTEN, Tile, parse_tile
 
 FORMAT = "domino-record/1"
 _new = tuple.__new__  # Move(...) without the overhead of its defaults
@@ -90,6 +90,10 @@ def _known(obj: dict, fields, where: str, hand: int | None = None) -> None:
 
 
 def _tile(text, hand: int, move: int | None = None) -> Tile:
+    if type(text) is str:  # the usual form, without a call to parse_tile: a record is mostly tiles
+        t = WRITTEN.get(text)
+        if t is not None:
+            return t
     try:
         return parse_tile(text)
     except NotationError as e:
@@ -134,7 +138,9 @@ def _move(m, seats: dict[str, int], hand: int, number: int) -> Move:
         raise RecordError("a move is a JSON object", hand, number)
     if "player" not in m:
         raise RecordError("the move names no player", hand, number)
-    seat = _seat(m["player"], seats, hand, number)
+    seat = seats.get(m["player"]) if type(m["player"]) is str else None  # a known name, fast
+    if seat is None:
+        seat = _seat(m["player"], seats, hand, number)  # or why not
     fields = MOVE_FIELDS.get(frozenset(m))
     if fields is None:
         kinds = [k for k in MOVE_KINDS if k in m]

@@ -71,7 +71,8 @@ _FORMS = (
 )
 
 
-_WRITTEN = {f"{a}-{b}": t for (a, b), t in _TILES.items()}  # the usual forms, looked up fast
+WRITTEN = {f"{a}-{b}": t for (a, b), t in _TILES.items()}
+"""Each tile by its usual written form ("6-4"), looked up fast."""
 
 
 def parse_tile(text: object) -> Tile:
@@ -79,7 +80,7 @@ def parse_tile(text: object) -> Tile:
     if isinstance(text, Tile):
         return text
     if isinstance(text, str):
-        t = _WRITTEN.get(text)
+        t = WRITTEN.get(text)
         if t is not None:
             return t
         for form in _FORMS:

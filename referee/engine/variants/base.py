@@ -99,7 +99,7 @@ class Variant:
     def open_places(self, hand: Hand) -> list[tuple]:
         """Each open place of the layout as (place, rule, takes): `takes` is the set of tiles
         that may be laid there now, `rule` the rule that narrows it (None: C-ONE alone)."""
-        return [(p, None, WITH_PIP[p.pip]) for p in hand.layout.open]
+        return [(p, None, WITH_PIP[p[2]]) for p in hand.layout.open]  # p[2]: p.pip, faster
 
     def refusal(self, hand: Hand, rule: str, tile: Tile, place) -> str:
         """The sentence for a tile refused at a restricted place."""
