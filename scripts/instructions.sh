@@ -1,0 +1,39 @@
+#!/usr/bin/env bash
+# scripts/instructions.sh [HANDS]
+# Exact instruction counts (valgrind's callgrind) per simulated French Connection hand and
+# per replay of a finished 4-player hand from its record, for each variant. Unlike timings,
+# these do not move with the machine's load, so they compare two versions of the engine.
+# Needs Debian's valgrind (apt-get install valgrind).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+hands=${1:-200}
+py=.venv/bin/python
+count() {  # instructions of: python -c "$1" N, minus the same with N=0, divided by N
+  local a b
+  a=$(valgrind --tool=callgrind --callgrind-out-file=/dev/null "$py" -c "$1" 0 2>&1 | awk '/Collected/ {print $4}')
+  b=$(valgrind --tool=callgrind --callgrind-out-file=/dev/null "$py" -c "$1" "$hands" 2>&1 | awk '/Collected/ {print $4}')
+  echo $(( (b - a) / hands ))
+}
+simulate='
+import random, sys
+from referee.engine.match import Match
+from referee.engine.simulate import play_hand
+rng = random.Random(1)
+for i in range(int(sys.argv[1])):
+    if i % 20 == 0:
+        m = Match("french-connection", list("abcd"), {"target": 10**9})
+    play_hand(m, rng)'
+echo "simulated French Connection hand: $(count "$simulate") instructions"
+for v in five-up french-connection ctyrka; do
+  replay="
+import random, sys
+from referee.engine import record
+from referee.engine.match import Match
+from referee.engine.simulate import play_hand
+m = Match('$v', list('abcd'), {'target': 10**9})
+play_hand(m, random.Random(2))
+text = record.dumps(m)
+for _ in range(int(sys.argv[1])):
+    record.replay(record.loads(text))"
+  echo "replay of a $v hand: $(count "$replay") instructions"
+done
