@@ -79,6 +79,16 @@ def create_app(test_config: dict | None = None) -> Flask:
     return app
 
 
+def migrated_app(test_config: dict) -> Flask:
+    """An app (tests, measurements) whose database is brought to the latest migration."""
+    import flask_migrate
+
+    app = create_app(test_config)
+    with app.app_context():
+        flask_migrate.upgrade()
+    return app
+
+
 def engine_options(url: str) -> dict:
     """SQLite waits for a writer instead of failing at once ("database is locked")."""
     if url.startswith("sqlite"):

@@ -52,11 +52,9 @@ CSS_URL = re.compile(r"url\(\s*['\"]?([^'\")]+)['\"]?\s*\)")
 
 
 def make_app(folder: Path):
-    import flask_migrate
+    from app import migrated_app
 
-    from app import create_app
-
-    app = create_app(
+    return migrated_app(
         {
             "TESTING": True,
             "SECRET_KEY": "page-weight",
@@ -64,9 +62,6 @@ def make_app(folder: Path):
             "SQLALCHEMY_DATABASE_URI": f"sqlite:///{folder / 'weight.sqlite'}",
         }
     )
-    with app.app_context():
-        flask_migrate.upgrade()
-    return app
 
 
 NAMES = ["Ana", "Ben", "Cleo", "Dan", "Eva", "Finn", "Gus", "Hana", "Ivo", "Jana", "Karel",

@@ -11,12 +11,11 @@ from __future__ import annotations
 import os
 import threading
 
-import flask_migrate
 import pytest
 from browserkit import Tables, load_page_weight
 from werkzeug.serving import make_server
 
-from app import create_app
+from app import migrated_app
 from referee.web import db
 
 CHROMIUM = "/usr/bin/chromium"
@@ -43,7 +42,7 @@ def pytest_collection_modifyitems(items):
 def live(tmp_path_factory):
     """(app, base URL): the app served by a threaded werkzeug server on a random port."""
     folder = tmp_path_factory.mktemp("browser-db")
-    app = create_app(
+    app = migrated_app(
         {
             "TESTING": True,
             "SECRET_KEY": "browser-tests",
@@ -51,8 +50,6 @@ def live(tmp_path_factory):
             "SQLALCHEMY_DATABASE_URI": f"sqlite:///{folder / 'referee.sqlite'}",
         }
     )
-    with app.app_context():
-        flask_migrate.upgrade()
     server = make_server("127.0.0.1", 0, app, threaded=True)
     thread = threading.Thread(target=server.serve_forever, name="live-app", daemon=True)
     thread.start()

@@ -7,12 +7,11 @@ from __future__ import annotations
 import os
 import uuid
 
-import flask_migrate
 import pytest
 import sqlalchemy as sa
 from webhelpers import Phone
 
-from app import create_app
+from app import migrated_app
 from referee.web import db
 from referee.web.models import Hand, Match, Move
 
@@ -56,13 +55,10 @@ def database_config(kind: str, tmp_path):
 
 
 def make_app(config: dict):
-    app = create_app(
+    return migrated_app(
         {"TESTING": True, "SECRET_KEY": "test", "RANDOM_SEED": 7, "WTF_CSRF_ENABLED": True}
         | config
     )
-    with app.app_context():
-        flask_migrate.upgrade()
-    return app
 
 
 @pytest.fixture(params=DATABASES)
