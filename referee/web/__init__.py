@@ -14,6 +14,8 @@ from flask_sqlalchemy import SQLAlchemy
 from flask_wtf.csrf import CSRFProtect
 from sqlalchemy import MetaData
 
+from . import i18n
+
 MIGRATIONS = Path(__file__).resolve().parents[2] / "migrations"
 
 # Named constraints, so that migrations can name what they change on every database.
@@ -48,6 +50,7 @@ def create_extensions(app: Flask) -> None:
     db.init_app(app)
     migrate.init_app(app, db)
     csrf.init_app(app)
+    i18n.init_app(app)
 
 
 def register(app: Flask) -> None:

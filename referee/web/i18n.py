@@ -1,0 +1,53 @@
+"""Languages: English, Polish and Czech through Flask-Babel.
+
+The language of a request is, in order: a `?lang=` link (remembered in a cookie), the
+cookie set by the switch on every page, the table's language (a view sets
+`g.table_language`), then the browser's `Accept-Language`. Text a player reads goes
+through `gettext` / `ngettext` (`_` and `ngettext` in templates), so that
+`pybabel extract` (babel.cfg) finds it.
+"""
+
+from __future__ import annotations
+
+from flask import Flask, g, request
+from flask_babel import Babel, get_locale
+
+LANGUAGES = {"en": "English", "pl": "Polski", "cs": "Čeština"}
+DEFAULT = "en"
+COOKIE = "lang"
+
+babel = Babel()
+
+
+def chosen() -> str | None:
+    """The language asked for by a `?lang=` link or the cookie, if it is one we speak."""
+    for value in (request.args.get("lang"), request.cookies.get(COOKIE)):
+        if value in LANGUAGES:
+            return value
+    return None
+
+
+def select_locale() -> str:
+    return (
+        chosen()
+        or getattr(g, "table_language", None)
+        or request.accept_languages.best_match(LANGUAGES, default=DEFAULT)
+    )
+
+
+def init_app(app: Flask) -> None:
+    app.config.setdefault("BABEL_DEFAULT_LOCALE", DEFAULT)
+    app.config.setdefault("BABEL_TRANSLATION_DIRECTORIES", str(app.root_path + "/translations"))
+    babel.init_app(app, locale_selector=select_locale)
+
+    @app.after_request
+    def remember_language(response):
+        """A `?lang=` link sets the cookie, so the following pages stay in that language."""
+        lang = request.args.get("lang")
+        if lang in LANGUAGES and request.cookies.get(COOKIE) != lang:
+            response.set_cookie(COOKIE, lang, max_age=365 * 24 * 3600, samesite="Lax")
+        return response
+
+    @app.context_processor
+    def languages():
+        return {"LANGUAGES": LANGUAGES, "lang": str(get_locale())}
