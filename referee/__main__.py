@@ -19,14 +19,17 @@ def main(argv: list[str] | None = None) -> int:
     b.add_argument("--json", action="store_true", help="print the figures as JSON")
     b.add_argument("--seconds", type=float, default=5.0, help="time per variant (default 5)")
     b.add_argument("--rounds", action="store_true", help="also print every round's figure")
-    sub.add_parser("rules", help="print the rulebook as Markdown")
+    r = sub.add_parser("rules", help="print the rulebook as Markdown")
+    r.add_argument(
+        "--lang", choices=rulebook.LANGUAGES, default="en", help="en, pl or cs (default en)"
+    )
     args = parser.parse_args(argv)
     if args.command == "bench":
         from . import bench
 
         return bench.main(args.json, args.seconds, args.rounds)
     if args.command == "rules":
-        print(rulebook.markdown(), end="")
+        print(rulebook.markdown(args.lang), end="")
         return 0
     return run_check(args.record, args.json)
 

@@ -344,22 +344,68 @@ RULES: dict[str, Rule] = _rules(
 # fmt: on
 
 
-def rule(rule_id: str) -> Rule:
-    """The rule with this id; KeyError for an unknown id."""
+LANGUAGES = ("en", "pl", "cs")
+
+
+def _translated() -> dict[str, dict[str, Rule]]:
+    """The rules in every language: the Polish and Czech titles and texts by id."""
+    from . import rulebook_cs, rulebook_pl
+
+    out = {"en": RULES}
+    for lang, mod in (("pl", rulebook_pl), ("cs", rulebook_cs)):
+        out[lang] = {
+            i: Rule(i, r.variant, mod.RULES[i][0], _clean(mod.RULES[i][1]), r.source)
+            for i, r in RULES.items()
+        }
+    return out
+
+
+TRANSLATED = _translated()
+
+
+def _lang(lang: str | None) -> str:
+    return lang if lang in LANGUAGES else "en"
+
+
+def rule(rule_id: str, lang: str | None = "en") -> Rule:
+    """The rule with this id, in `lang` ("en", "pl" or "cs"; others give English);
+    KeyError for an unknown id."""
     try:
-        return RULES[rule_id]
+        return TRANSLATED[_lang(lang)][rule_id]
     except KeyError:
         raise KeyError(f"no rule {rule_id!r} in the rulebook") from None
 
 
-def rules_for(variant: str) -> list[Rule]:
+def rules_for(variant: str, lang: str | None = "en") -> list[Rule]:
     """The common rules, then those of `variant` ("five-up", "french-connection",
-    "ctyrka"; "common" gives the common rules alone). KeyError for an unknown variant."""
+    "ctyrka"; "common" gives the common rules alone), in `lang`. KeyError for an
+    unknown variant."""
     if variant not in VARIANTS:
         raise KeyError(f"no variant {variant!r} (known: {', '.join(VARIANTS[1:])})")
-    return [r for r in RULES.values() if r.variant == C] + (
-        [r for r in RULES.values() if r.variant == variant] if variant != C else []
+    table = TRANSLATED[_lang(lang)]
+    return [r for r in table.values() if r.variant == C] + (
+        [r for r in table.values() if r.variant == variant] if variant != C else []
     )
+
+
+def section_title(variant: str, lang: str | None = "en") -> str:
+    """The heading of a variant's (or the common rules') section in `lang`."""
+    return _texts(lang)[0][variant]
+
+
+def source_label(source: str, lang: str | None = "en") -> str:
+    """Where a rule comes from ("seed", "ruling"...), in words of `lang`."""
+    return _texts(lang)[1].get(source, source)
+
+
+def _texts(lang: str | None) -> tuple[dict, dict, str]:
+    """(section titles, source labels, introduction) in `lang`."""
+    from . import rulebook_cs, rulebook_pl
+
+    mod = {"pl": rulebook_pl, "cs": rulebook_cs}.get(_lang(lang))
+    if mod is None:
+        return SECTION_TITLES, {}, _INTRO
+    return mod.SECTION_TITLES, mod.SOURCES, mod.INTRO
 
 
 _INTRO = """\
@@ -384,19 +430,23 @@ stock; a **side** is a player, or a pair of partners, who score together.
 """
 
 
-def markdown() -> str:
-    """The whole rulebook as Markdown for players (docs/rules.md is exactly this)."""
-    parts = [_INTRO]
+def markdown(lang: str | None = "en") -> str:
+    """The whole rulebook as Markdown for players, in `lang` (docs/rules.md is exactly
+    the English one; docs/rules.pl.md and docs/rules.cs.md the Polish and Czech)."""
+    titles, sources, intro = _texts(lang)
+    word = {"en": "Source", "pl": "Źródło", "cs": "Zdroj"}[_lang(lang)]
+    parts = [intro]
     for variant in VARIANTS:
-        parts.append(f"## {SECTION_TITLES[variant]}\n")
-        for r in RULES.values():
+        parts.append(f"## {titles[variant]}\n")
+        for r in TRANSLATED[_lang(lang)].values():
             if r.variant == variant:
-                parts.append(f"### {r.heading}\n\n{r.text}\n\nSource: {r.source}\n")
+                src = sources.get(r.source, r.source)
+                parts.append(f"### {r.heading}\n\n{r.text}\n\n{word}: {src}\n")
     return "\n".join(parts)
 
 
-if __name__ == "__main__":  # python -m referee.engine.rulebook > docs/rules.md
+if __name__ == "__main__":  # python -m referee.engine.rulebook [pl|cs] > docs/rules.md
     import sys
 
     sys.stdout.reconfigure(encoding="utf-8", newline="\n")
-    sys.stdout.write(markdown())
+    sys.stdout.write(markdown(sys.argv[1] if len(sys.argv) > 1 else "en"))

@@ -20,11 +20,13 @@ from flask import (
     request,
     url_for,
 )
+from flask_babel import get_locale
 from flask_wtf.csrf import CSRFError
 from markupsafe import Markup, escape
 from werkzeug.exceptions import HTTPException
 
 from referee.engine import rulebook
+from referee.engine.glossary import glossary
 from referee.engine.tiles import Tile
 
 from . import services
@@ -167,7 +169,15 @@ def rules_index():
 @main.get("/rules/<variant>")
 def rules(variant: str):
     v = _variant(variant)
-    return render_template("rules.html", variant=v, rules=rulebook.rules_for(v.name))
+    lang = str(get_locale())
+    return render_template(
+        "rules.html",
+        variant=v,
+        rules=rulebook.rules_for(v.name, lang),
+        sections={k: rulebook.section_title(k, lang) for k in ("common", v.name)},
+        source=lambda r: rulebook.source_label(r.source, lang),
+        glossary=glossary(v.name),
+    )
 
 
 @main.route("/import", methods=["GET", "POST"])
@@ -627,7 +637,7 @@ def register_views(app: Flask) -> None:
         if not rule:
             return Markup("")
         try:
-            title = rulebook.rule(rule).title
+            title = rulebook.rule(rule, str(get_locale())).title
         except KeyError:
             return Markup(f'<span class="rule">{escape(rule)}</span>')
         return Markup(

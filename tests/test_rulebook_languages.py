@@ -1,0 +1,76 @@
+"""The rulebook in Polish and Czech: every rule, every variant's glossary, the rules pages
+and `python -m referee rules --lang`, with the seeds' own words."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from referee.engine import glossary, rulebook_cs, rulebook_pl
+from referee.engine.rulebook import RULES, VARIANTS, markdown, rule, rules_for, section_title
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+@pytest.mark.parametrize("mod", [rulebook_pl, rulebook_cs], ids=["pl", "cs"])
+def test_every_rule_has_a_translation_and_nothing_more(mod):
+    assert set(mod.RULES) == set(RULES)
+    for rule_id, (title, text) in mod.RULES.items():
+        assert title.strip() and len(text.split()) >= 5, rule_id
+    assert set(mod.SECTION_TITLES) == set(VARIANTS)
+    assert {r.source for r in RULES.values()} <= set(mod.SOURCES)
+
+
+@pytest.mark.parametrize("lang", ["pl", "cs"])
+def test_translated_rules_keep_ids_order_and_cited_ids(lang):
+    for variant in VARIANTS:
+        en, other = rules_for(variant), rules_for(variant, lang)
+        assert [r.id for r in other] == [r.id for r in en]
+        for a, b in zip(en, other, strict=True):
+            assert b.variant == a.variant and b.source == a.source
+            # every rule id a text cites (FU-SPINNER, C-TIE...) is cited in translation too
+            cited = {w.strip("().,;:") for w in a.text.split() if w.strip("().,;:") in RULES}
+            assert cited <= {w.strip("().,;:") for w in b.text.split()}, a.id
+
+
+def test_seed_words_are_used():
+    assert "talon" in rule("FU-DRAW", "pl").text and "dublet" in rule("FU-SPINNER", "pl").text
+    assert "„przez domino!”" in rule("C-DOMINO", "pl").text
+    assert "mydło" in rule("FC-SOAP", "pl").text and "krzyż" in rule("FC-CROSS", "pl").text
+    assert "bank" in rule("CT-DRAW", "cs").text and "dubla" in rule("CT-LEAD", "cs").text
+    assert "trestné body" in rule("CT-PENALTY", "cs").text
+    assert "vítězné body" in rule("CT-VICTORY", "cs").text
+    assert section_title("ctyrka", "cs") == "Čtyřka"
+
+
+def test_unknown_language_falls_back_to_english():
+    assert rule("C-ONE", "de") == rule("C-ONE")
+    assert rules_for("five-up", None) == rules_for("five-up")
+
+
+@pytest.mark.parametrize("variant", VARIANTS[1:])
+def test_glossary_has_three_languages_for_each_variant(variant):
+    terms = glossary.glossary(variant)
+    assert len(terms) >= 15
+    assert all(t.en and t.pl and t.cs for t in terms)
+    assert len({t.en for t in terms}) == len(terms)
+
+
+@pytest.mark.parametrize("lang", ["pl", "cs"])
+def test_docs_rules_in_each_language_are_generated(lang):
+    doc = ROOT / "docs" / f"rules.{lang}.md"
+    assert doc.read_text(encoding="utf-8") == markdown(lang), (
+        f"regenerate: python -m referee.engine.rulebook {lang} > docs/rules.{lang}.md"
+    )
+
+
+def test_cli_rules_lang():
+    out = subprocess.run(
+        [sys.executable, "-m", "referee", "rules", "--lang", "cs"],
+        capture_output=True, text=True, encoding="utf-8", cwd=ROOT, check=True,
+    ).stdout
+    assert out == markdown("cs")
+    assert "### CT-LEAD — Kdo začíná" in out and "Zdroj:" in out
