@@ -3,7 +3,9 @@
 Configuration comes from the environment, with defaults that need nothing:
 
 - ``DATABASE_URL``: the database (``postgresql://`` and ``postgres://`` URLs are read with
-  psycopg 3); default SQLite in the instance folder, ``instance/referee.sqlite``.
+  psycopg 3); default SQLite in the instance folder, ``instance/referee.sqlite``. A SQLite
+  database is brought to the latest migration on the first request; any other database
+  that is behind gets a page saying to run ``flask --app app db upgrade``.
 - ``SECRET_KEY``: signs sessions and CSRF tokens; default a random key generated once into
   ``instance/secret_key``.
 - ``RANDOM_SEED``: seeds the app's random numbers (the lot for the lead), for repeatable runs.
@@ -70,6 +72,9 @@ def create_app(test_config: dict | None = None) -> Flask:
         RANDOM_SEED=int(seed) if seed not in (None, "") else None,
         MAX_CONTENT_LENGTH=2 * 1024 * 1024,  # an uploaded record is small
         WTF_CSRF_TIME_LIMIT=None,  # a match can last an evening
+        # SQLite from the environment or the default is brought up to date on the first
+        # request (referee/web/schema); other databases are upgraded by whoever runs them.
+        AUTO_UPGRADE=url.startswith("sqlite") and "SQLALCHEMY_DATABASE_URI" not in test_config,
     )
     app.config.update(test_config)
     app.extensions["referee_rng"] = random.Random(app.config["RANDOM_SEED"])

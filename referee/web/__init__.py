@@ -55,6 +55,8 @@ def create_extensions(app: Flask) -> None:
 
 def register(app: Flask) -> None:
     from . import models  # noqa: F401  (the tables, for Flask-Migrate)
+    from .schema import init_app as check_schema
     from .views import register_views
 
+    check_schema(app)
     register_views(app)
