@@ -1,0 +1,1 @@
+"""The event level's pure parts: pairing (no Flask, no database)."""

@@ -1,0 +1,540 @@
+"""Pairing a round of an event: round robin, Swiss, rotating partners and pods.
+
+Pure Python (standard library + networkx); randomness comes in as a ``random.Random``.
+
+Interface (agreed with the web side; the extra fields and helpers are additions only)::
+
+    pair_round(fmt, entrants, history, round_no, *, variant, rng, table_size=None) -> Pairing
+    formats_for(variant, options) -> list[str]
+    swap(pairing, a, b, history) -> Pairing
+    pod_sizes(players, variant, table_size=None) -> (sizes, byes)     # added
+
+``history`` is the list of earlier rounds (``RoundResult``), oldest first. A table lists
+entrant ids, seats in order. For ``rotating-partners`` a table is four individuals
+``[a1, b1, a2, b2]``: seats 1 and 3 are partners against seats 2 and 4 (FU-PLAYERS); in
+every other format everybody at a table is an opponent of everybody else there (a Five-Up
+pairs match between two fixed pairs is a table of two pair-entrants).
+
+Additions to the agreed interface: ``Pairing.fmt`` (the format, so that ``swap`` knows
+how to read a table) and ``Pairing.partner_repeats`` (rotating partners: the repeated
+partnerships alone; ``repeats`` holds them and the repeated opponents).
+
+The rules chosen (docs/events-pairing.md says the same):
+
+- Withdrawn entrants are never paired. Ties in standing are broken by ``rng``.
+- Fair byes: a bye goes to someone with the fewest byes so far (nobody gets a second bye
+  while an active entrant has none), the lowest-ranked such entrant first.
+- Round robin: circle method (Berger) over every entrant, withdrawn ones included so the
+  schedule never moves; a game against a withdrawn entrant (or the dummy of an odd field)
+  is a bye.
+- Swiss: ``networkx.max_weight_matching`` on integer weights in tiers, each tier
+  outweighing all below: (1) fewest pairs who met before, (2) fewest earlier meetings
+  among them, (3) the bye to the lowest-ranked entrant with fewest byes, (4) closeness
+  in standing (squared rank distance). Only entrants within ``BAND`` ranks are joined
+  first; if that leaves a repeat the full graph is solved, so repeats stay minimal.
+- Rotating partners: with 4k or 4k+1 active players, the complete schedule of the circle
+  method (everyone partners everyone exactly once; with 4k+1 everyone sits out once), the
+  first of its rounds from ``round_no`` on that repeats no partnership and gives the bye
+  fairly. Otherwise (or when the field changed) fair byes for the remainder of 4, then a
+  max-weight matching of partners (fewest repeated partnerships, then closeness in
+  standing). The partnerships are then matched into tables: fewest repeated opponents,
+  then partnerships of similar standing together.
+- Pods: table sizes as even as the variant allows (``pod_sizes``); the byes as above;
+  players grouped by standing, then repeated opponents removed by swapping players
+  between tables (steepest descent). Fields with few enough groupings are solved
+  exactly by enumeration; larger ones by the local search, which is a heuristic.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections import Counter
+from dataclasses import dataclass, field, replace
+from itertools import combinations
+
+import networkx as nx
+
+ROUND_ROBIN = "round-robin"
+SWISS = "swiss"
+ROTATING = "rotating-partners"
+PODS = "pods"
+FORMATS = (ROUND_ROBIN, SWISS, ROTATING, PODS)
+
+VARIANTS = ("five-up", "french-connection", "ctyrka")
+
+# Pod table sizes per variant: (smallest, largest, preferred).
+POD_SIZES = {"five-up": (2, 3, 3), "french-connection": (4, 4, 4), "ctyrka": (2, 13, 4)}
+
+BAND = 10  # matchings join entrants this many ranks apart first (then 4x, then all)
+WINDOW = 12  # pods: how far down the standings a table looks for fresh opponents
+EXACT_PODS = 20000  # enumerate every grouping of a pod round up to this many
+
+
+@dataclass(frozen=True)
+class Entrant:
+    """A player or a fixed pair; ``standing_key`` sorts higher = better."""
+
+    id: int
+    standing_key: tuple = ()
+    withdrawn: bool = False
+    members: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class RoundResult:
+    """A round already paired: tables of entrant ids (seats in order) and the byes."""
+
+    tables: list[list[int]]
+    byes: list[int] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class Pairing:
+    """A proposed round: tables (best first), byes, and the pairs who met before."""
+
+    tables: list[list[int]]
+    byes: list[int]
+    repeats: list[tuple[int, int]]
+    fmt: str = ""
+    partner_repeats: list[tuple[int, int]] = field(default_factory=list)
+
+
+def formats_for(variant: str, options: dict | None = None) -> list[str]:
+    """The formats that fit a variant with its options, the usual one first.
+
+    Five-Up options: ``pairs`` (4 players as two pairs: fixed pairs play round robin or
+    Swiss, individuals rotate partners), ``players`` (2 or 3 each for himself).
+    """
+    options = options or {}
+    if variant == "five-up":
+        if options.get("pairs") or options.get("players") == 4:
+            return [SWISS, ROUND_ROBIN, ROTATING]
+        if options.get("players") == 3:
+            return [PODS]
+        if options.get("players") == 2:
+            return [SWISS, ROUND_ROBIN]
+        return [SWISS, ROUND_ROBIN, PODS]
+    if variant == "french-connection":
+        return [PODS]
+    if variant == "ctyrka":
+        return [PODS, SWISS, ROUND_ROBIN]
+    raise ValueError(f"unknown variant {variant!r}")
+
+
+def pod_sizes(players: int, variant: str, table_size: int | None = None):
+    """Table sizes for ``players`` in pods, and how many byes are left over.
+
+    The number of tables is ``players / preferred`` rounded, kept within what the
+    variant allows; sizes then differ by at most one, bigger tables first. French
+    Connection seats exactly 4 (byes for the rest); Five-Up 3 (a table of 2 rather than
+    a bye); Čtyřka 2 to 13, preferred 4 unless ``table_size`` says otherwise.
+    """
+    if variant not in POD_SIZES:
+        raise ValueError(f"unknown variant {variant!r}")
+    lo, hi, preferred = POD_SIZES[variant]
+    if table_size is not None:
+        if not lo <= table_size <= hi:
+            raise ValueError(f"{variant} seats {lo} to {hi} at a table, not {table_size}")
+        preferred = table_size
+    if players < lo:
+        return [], players
+    least, most = math.ceil(players / hi), players // lo
+    if least > most:  # lo == hi and the field is not a multiple: byes for the rest
+        return [hi] * most, players - hi * most
+    tables = min(max(round(players / preferred), least, 1), most)
+    small, extra = divmod(players, tables)
+    return [small + 1] * extra + [small] * (tables - extra), 0
+
+
+def pair_round(fmt, entrants, history, round_no, *, variant, rng, table_size=None) -> Pairing:
+    """Pair round ``round_no`` (1-based) of an event in format ``fmt``."""
+    if fmt not in FORMATS:
+        raise ValueError(f"unknown format {fmt!r}")
+    if variant not in VARIANTS:
+        raise ValueError(f"unknown variant {variant!r}")
+    rng = rng if rng is not None else random.Random(0)
+    entrants = list(entrants)
+    if len({e.id for e in entrants}) != len(entrants):
+        raise ValueError("entrant ids must be unique")
+    past = _History(history, fmt)
+    if fmt == ROUND_ROBIN:
+        tables, byes = _round_robin(entrants, round_no)
+    else:
+        ranked = _ranked(entrants, rng)
+        if fmt == SWISS:
+            tables, byes = _swiss(ranked, past)
+        elif fmt == ROTATING:
+            tables, byes = _rotating(ranked, past, round_no)
+        else:
+            tables, byes = _pods(ranked, past, variant, table_size)
+    return _finish(tables, byes, past, fmt)
+
+
+def swap(pairing: Pairing, a: int, b: int, history) -> Pairing:
+    """Swap two entrants (two seats of a table, two tables, or a table and a bye)."""
+    where = {}
+    for t, table in enumerate(pairing.tables):
+        for s, who in enumerate(table):
+            where[who] = (t, s)
+    for s, who in enumerate(pairing.byes):
+        where[who] = (None, s)
+    for who in (a, b):
+        if who not in where:
+            raise ValueError(f"entrant {who} is not in this round")
+    tables = [list(t) for t in pairing.tables]
+    byes = list(pairing.byes)
+
+    def put(place, who):
+        t, s = place
+        (byes if t is None else tables[t])[s] = who
+
+    pa, pb = where[a], where[b]
+    put(pa, b)
+    put(pb, a)
+    past = _History(history, pairing.fmt)
+    return _finish(tables, sorted(byes), past, pairing.fmt, keep_order=True)
+
+
+# --- history and ranking -------------------------------------------------------------
+
+
+def _pair(a, b):
+    return (a, b) if a < b else (b, a)
+
+
+def _opponents(table, fmt):
+    if fmt == ROTATING and len(table) == 4:
+        a1, b1, a2, b2 = table
+        return [(a1, b1), (a1, b2), (a2, b1), (a2, b2)], [(a1, a2), (b1, b2)]
+    return list(combinations(table, 2)), []
+
+
+class _History:
+    """Who met whom (as opponents, as partners), byes and first seats so far."""
+
+    def __init__(self, history, fmt):
+        self.met = Counter()
+        self.partnered = Counter()
+        self.byes = Counter()
+        self.first = Counter()
+        for rnd in history or ():
+            for table in rnd.tables:
+                opponents, partners = _opponents(table, fmt)
+                self.met.update(_pair(a, b) for a, b in opponents)
+                self.partnered.update(_pair(a, b) for a, b in partners)
+                if table:
+                    self.first[table[0]] += 1
+            self.byes.update(rnd.byes)
+
+
+def _ranked(entrants, rng):
+    """Active entrants best first; equal standings in random order."""
+    active = [e for e in entrants if not e.withdrawn]
+    rng.shuffle(active)
+    active.sort(key=lambda e: e.standing_key, reverse=True)
+    return active
+
+
+def _pick_byes(ranked, count, past):
+    """The ``count`` fair byes: fewest byes so far, then the lowest-ranked."""
+    order = sorted(range(len(ranked)), key=lambda i: (past.byes[ranked[i].id], -i))
+    return {ranked[i].id for i in order[:count]}
+
+
+def _finish(tables, byes, past, fmt, keep_order=False):
+    repeats, partner_repeats = [], []
+    for table in tables:
+        opponents, partners = _opponents(table, fmt)
+        repeats += [_pair(a, b) for a, b in opponents if past.met[_pair(a, b)]]
+        partner_repeats += [_pair(a, b) for a, b in partners if past.partnered[_pair(a, b)]]
+    if not keep_order:
+        tables = [_seat(t, past, fmt) for t in tables]
+    return Pairing(
+        tables=[list(t) for t in tables],
+        byes=sorted(byes),
+        repeats=sorted(set(repeats + partner_repeats)),
+        fmt=fmt,
+        partner_repeats=sorted(set(partner_repeats)),
+    )
+
+
+def _seat(table, past, fmt):
+    """Seat 1 to whoever has sat there least (a fair share of first leads)."""
+    if fmt == ROTATING or len(table) < 2:
+        return table
+    k = min(range(len(table)), key=lambda i: (past.first[table[i]], i))
+    return table[k:] + table[:k] if len(table) > 2 else [table[k], table[1 - k]]
+
+
+# --- round robin ---------------------------------------------------------------------
+
+
+def berger_rounds(ids):
+    """Every round of a round robin by the circle method; ``None`` is the bye."""
+    ids = list(ids)
+    if len(ids) % 2:
+        ids.append(None)
+    n = len(ids)
+    fixed, ring = ids[-1], ids[:-1]
+    rounds = []
+    for r in range(n - 1):
+        games = [(ring[0], fixed) if r % 2 == 0 else (fixed, ring[0])]
+        for i in range(1, n // 2):
+            a, b = ring[i], ring[-i]
+            games.append((a, b) if (r + i) % 2 == 0 else (b, a))
+        rounds.append(games)
+        ring = ring[-1:] + ring[:-1]
+    return rounds
+
+
+def _round_robin(entrants, round_no):
+    everyone = sorted(entrants, key=lambda e: e.id)
+    active = {e.id for e in everyone if not e.withdrawn}
+    rounds = berger_rounds(e.id for e in everyone)
+    if not 1 <= round_no <= len(rounds):
+        raise ValueError(f"a round robin of {len(everyone)} has rounds 1 to {len(rounds)}")
+    tables, byes = [], []
+    for a, b in rounds[round_no - 1]:
+        if a in active and b in active:
+            tables.append([a, b])
+        else:
+            byes += [x for x in (a, b) if x in active]
+    return tables, byes
+
+
+# --- two-sided matching (Swiss, partners, tables of partnerships) --------------------
+
+
+def _match(nodes, pair_value, closeness, band, bye_nodes=()):
+    """A perfect matching of ``nodes`` (ranked best first) by tiers of integer weights.
+
+    ``pair_value(a, b)`` gives (is_fresh, times_met) for two nodes; ``closeness(i, j)``
+    a cost for rank positions i < j. One of ``bye_nodes`` (by position) is matched to the
+    bye when the count is odd, preferring the lowest-ranked. Returns (pairs, bye).
+    """
+    n = len(nodes)
+    need_bye = n % 2 == 1
+    if n == 0:
+        return [], None
+
+    def solve(width):
+        edges = []
+        for i in range(n):
+            for j in range(i + 1, min(n, i + width + 1)):
+                fresh, times = pair_value(nodes[i], nodes[j])
+                edges.append((i, j, fresh, times, closeness(i, j)))
+        top_times = max((e[3] for e in edges), default=0) + 1
+        top_close = max((e[4] for e in edges), default=0) + 1
+        # Tiers, each larger than any sum of the ones below over a whole matching.
+        half = n // 2 + 2
+        t_close = top_close
+        t_bye = t_close * half + 1
+        t_times = t_bye * (n + 1) + 1
+        t_fresh = t_times * top_times * half + 1
+        g = nx.Graph()
+        for i, j, fresh, times, cost in edges:
+            w = t_fresh * fresh + t_times * (top_times - times) + (t_close - cost)
+            g.add_edge(i, j, weight=w)
+        if need_bye:
+            for i in bye_nodes:
+                w = t_fresh + t_times * top_times + t_bye * (i + 1) + t_close
+                g.add_edge(i, n, weight=w)
+        matching = nx.max_weight_matching(g, maxcardinality=True)
+        pairs, bye = [], None
+        for i, j in matching:
+            i, j = min(i, j), max(i, j)
+            if j == n:
+                bye = nodes[i]
+            else:
+                pairs.append((i, j))
+        if len(pairs) * 2 + need_bye != n:  # pragma: no cover - graphs are complete enough
+            return None
+        return sorted(pairs), bye
+
+    for width in (band, 4 * band, n - 1):
+        width = min(width, n - 1)
+        result = solve(width)
+        if result is None:
+            continue
+        if width == n - 1 or all(pair_value(nodes[i], nodes[j])[0] for i, j in result[0]):
+            break
+    pairs, bye = result
+    return [(nodes[i], nodes[j]) for i, j in pairs], bye
+
+
+def _eligible_for_bye(ranked, past):
+    fewest = min(past.byes[e.id] for e in ranked)
+    return [i for i, e in enumerate(ranked) if past.byes[e.id] == fewest]
+
+
+def _swiss(ranked, past):
+    if not ranked:
+        return [], []
+    ids = [e.id for e in ranked]
+
+    def value(a, b):
+        times = past.met[_pair(a, b)]
+        return int(times == 0), times
+
+    pairs, bye = _match(
+        ids, value, lambda i, j: (j - i) ** 2, BAND, _eligible_for_bye(ranked, past)
+    )
+    return [[a, b] for a, b in pairs], [bye] if bye is not None else []
+
+
+def _rotating(ranked, past, round_no):
+    if not ranked:
+        return [], []
+    partnerships = _schedule_round(ranked, past, round_no)
+    if partnerships is None:
+        byes = _pick_byes(ranked, len(ranked) % 4, past)
+        seated = [e.id for e in ranked if e.id not in byes]
+
+        def value(a, b):
+            times = past.partnered[_pair(a, b)]
+            return int(times == 0), times
+
+        partnerships, _ = _match(seated, value, lambda i, j: (j - i) ** 2, BAND)
+    else:
+        partnerships, byes = partnerships
+    return _tables_of_partnerships(partnerships, ranked, past), sorted(byes)
+
+
+def _schedule_round(ranked, past, round_no):
+    """The complete 'individual pairs' schedule's round for this field, if it fits."""
+    n = len(ranked)
+    if n < 4 or n % 4 not in (0, 1):
+        return None
+    rounds = berger_rounds(sorted(e.id for e in ranked))
+    eligible = {ranked[i].id for i in _eligible_for_bye(ranked, past)}
+    for k in range(len(rounds)):
+        games = rounds[(round_no - 1 + k) % len(rounds)]
+        pairs = [g for g in games if None not in g]
+        byes = [a if b is None else b for a, b in games if None in (a, b)]
+        if any(past.partnered[_pair(a, b)] for a, b in pairs):
+            continue
+        if any(b not in eligible for b in byes):
+            continue
+        return pairs, set(byes)
+    return None
+
+
+def _tables_of_partnerships(partnerships, ranked, past):
+    """Match partnerships into tables: fewest repeated opponents, similar standing."""
+    rank = {e.id: i for i, e in enumerate(ranked)}
+    teams = sorted(partnerships, key=lambda p: rank[p[0]] + rank[p[1]])
+    teams = [tuple(sorted(p, key=rank.get)) for p in teams]
+    strength = [rank[a] + rank[b] for a, b in teams]
+
+    def value(p, q):
+        met = [past.met[_pair(x, y)] for x in p for y in q]
+        return 4 - sum(1 for m in met if m), sum(met)
+
+    index = {t: i for i, t in enumerate(teams)}
+    pairs, _ = _match(teams, value, lambda i, j: (strength[j] - strength[i]) ** 2, BAND)
+    pairs.sort(key=lambda pq: min(index[pq[0]], index[pq[1]]))
+    return [[p[0], q[0], p[1], q[1]] for p, q in pairs]
+
+
+# --- pods ----------------------------------------------------------------------------
+
+
+class _PodCost:
+    """Cost of a table: repeated pairs first, then earlier meetings, then spread."""
+
+    def __init__(self, ranked, past, seated):
+        self.rank = {e.id: i for i, e in enumerate(ranked)}
+        self.past = past
+        self.t_spread_cap = len(ranked) ** 2 * 14 + 1
+        self.t_times = self.t_spread_cap * (len(seated) + 1)
+        self.t_repeat = self.t_times * (len(seated) ** 2 + 1) * (1 + max(past.met.values(), default=0))
+
+    def table(self, members):
+        repeats = times = 0
+        for a, b in combinations(members, 2):
+            m = self.past.met[_pair(a, b)]
+            if m:
+                repeats += 1
+                times += m
+        ranks = [self.rank[x] for x in members]
+        mean = sum(ranks) / len(ranks)
+        spread = int(sum((r - mean) ** 2 for r in ranks))
+        return self.t_repeat * repeats + self.t_times * times + spread
+
+
+def _groupings(players, sizes):
+    """Every way to split ``players`` into tables of the multiset ``sizes``."""
+    if not players:
+        yield []
+        return
+    first, rest = players[0], players[1:]
+    for size in sorted(set(sizes), reverse=True):
+        left = list(sizes)
+        left.remove(size)
+        for mates in combinations(rest, size - 1):
+            chosen = set(mates)
+            remaining = [p for p in rest if p not in chosen]
+            for tail in _groupings(remaining, left):
+                yield [[first, *mates], *tail]
+
+
+def _grouping_count(n, sizes):
+    count = math.factorial(n)
+    for s in sizes:
+        count //= math.factorial(s)
+    for multiplicity in Counter(sizes).values():
+        count //= math.factorial(multiplicity)
+    return count
+
+
+def _pods(ranked, past, variant, table_size):
+    sizes, bye_count = pod_sizes(len(ranked), variant, table_size)
+    byes = _pick_byes(ranked, bye_count, past)
+    seated = [e.id for e in ranked if e.id not in byes]
+    cost = _PodCost(ranked, past, seated)
+    if _grouping_count(len(seated), sizes) <= EXACT_PODS:
+        tables = min(_groupings(seated, sizes), key=lambda g: sum(map(cost.table, g)))
+    else:
+        tables = _greedy_pods(seated, sizes, past)
+        _improve(tables, cost)
+    tables.sort(key=lambda t: min(cost.rank[x] for x in t))
+    return [sorted(t, key=cost.rank.get) for t in tables], sorted(byes)
+
+
+def _greedy_pods(seated, sizes, past):
+    """Fill tables best first, each with the next players who have not met its members."""
+    remaining = list(seated)
+    tables = []
+    for size in sizes:
+        table = [remaining.pop(0)]
+        while len(table) < size:
+            window = remaining[:WINDOW]
+            clashes = [sum(1 for q in table if past.met[_pair(p, q)]) for p in window]
+            table.append(remaining.pop(clashes.index(min(clashes))))
+        tables.append(table)
+    return tables
+
+
+def _improve(tables, cost):
+    """Swap players between tables while that lowers the cost (steepest descent)."""
+    costs = [cost.table(t) for t in tables]
+    while True:
+        best = (0, None)
+        troubled = [a for a, c in enumerate(costs) if c >= cost.t_repeat]
+        for a in troubled:
+            for i, x in enumerate(tables[a]):
+                for b, other in enumerate(tables):
+                    if b == a:
+                        continue
+                    for j, y in enumerate(other):
+                        ta = tables[a][:i] + [y] + tables[a][i + 1 :]
+                        tb = other[:j] + [x] + other[j + 1 :]
+                        delta = cost.table(ta) + cost.table(tb) - costs[a] - costs[b]
+                        if delta < best[0]:
+                            best = (delta, (a, i, b, j, ta, tb))
+        if best[1] is None:
+            return
+        a, _, b, _, ta, tb = best[1]
+        tables[a], tables[b] = ta, tb
+        costs[a], costs[b] = cost.table(ta), cost.table(tb)
