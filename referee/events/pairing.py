@@ -50,7 +50,7 @@ from __future__ import annotations
 import math
 import random
 from collections import Counter
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from itertools import combinations
 
 import networkx as nx
@@ -68,7 +68,7 @@ POD_SIZES = {"five-up": (2, 3, 3), "french-connection": (4, 4, 4), "ctyrka": (2,
 
 BAND = 10  # matchings join entrants this many ranks apart first (then 4x, then all)
 WINDOW = 12  # pods: how far down the standings a table looks for fresh opponents
-EXACT_PODS = 20000  # enumerate every grouping of a pod round up to this many
+EXACT_PODS = 2000  # enumerate every grouping of a pod round up to this many
 
 
 @dataclass(frozen=True)
@@ -448,7 +448,8 @@ class _PodCost:
         self.past = past
         self.t_spread_cap = len(ranked) ** 2 * 14 + 1
         self.t_times = self.t_spread_cap * (len(seated) + 1)
-        self.t_repeat = self.t_times * (len(seated) ** 2 + 1) * (1 + max(past.met.values(), default=0))
+        most = 1 + max(past.met.values(), default=0)
+        self.t_repeat = self.t_times * (len(seated) ** 2 + 1) * most
 
     def table(self, members):
         repeats = times = 0
@@ -509,7 +510,7 @@ def _greedy_pods(seated, sizes, past):
     for size in sizes:
         table = [remaining.pop(0)]
         while len(table) < size:
-            window = remaining[:WINDOW]
+            window = remaining[: max(WINDOW, 3 * size)]
             clashes = [sum(1 for q in table if past.met[_pair(p, q)]) for p in window]
             table.append(remaining.pop(clashes.index(min(clashes))))
         tables.append(table)
@@ -517,24 +518,31 @@ def _greedy_pods(seated, sizes, past):
 
 
 def _improve(tables, cost):
-    """Swap players between tables while that lowers the cost (steepest descent)."""
+    """Swap players between tables while that lowers the cost.
+
+    Only tables with a repeat are worked on; for each, the best swap with a player of
+    any other table is taken (tables nearest in standing are tried first).
+    """
     costs = [cost.table(t) for t in tables]
-    while True:
-        best = (0, None)
-        troubled = [a for a, c in enumerate(costs) if c >= cost.t_repeat]
-        for a in troubled:
+    improved = True
+    while improved:
+        improved = False
+        for a in range(len(tables)):
+            if costs[a] < cost.t_repeat:
+                continue
+            best = (0, None)
+            others = sorted(range(len(tables)), key=lambda b, a=a: abs(b - a))[1:]
             for i, x in enumerate(tables[a]):
-                for b, other in enumerate(tables):
-                    if b == a:
-                        continue
+                for b in others:
+                    other = tables[b]
                     for j, y in enumerate(other):
                         ta = tables[a][:i] + [y] + tables[a][i + 1 :]
                         tb = other[:j] + [x] + other[j + 1 :]
                         delta = cost.table(ta) + cost.table(tb) - costs[a] - costs[b]
                         if delta < best[0]:
-                            best = (delta, (a, i, b, j, ta, tb))
-        if best[1] is None:
-            return
-        a, _, b, _, ta, tb = best[1]
-        tables[a], tables[b] = ta, tb
-        costs[a], costs[b] = cost.table(ta), cost.table(tb)
+                            best = (delta, (b, ta, tb))
+            if best[1] is not None:
+                b, ta, tb = best[1]
+                tables[a], tables[b] = ta, tb
+                costs[a], costs[b] = cost.table(ta), cost.table(tb)
+                improved = True
