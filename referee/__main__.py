@@ -41,15 +41,20 @@ def run_check(path: str, as_json: bool) -> int:
         rec = record.loads(text)
         result = check.verdict(rec)
     except OSError as e:
-        print(f"error: cannot read {path}: {e.strerror}", file=sys.stderr)
+        print(one_line(f"error: cannot read {path}: {e.strerror}"), file=sys.stderr)
         return 2
     except RecordError as e:
-        print(f"error: {path} is not a readable record: {e}", file=sys.stderr)
+        print(one_line(f"error: {path} is not a readable record: {e}"), file=sys.stderr)
         return 2
     print(
         json.dumps(result, indent=1, ensure_ascii=False) if as_json else check.readable(rec, result)
     )
     return 0 if result["ok"] else 1
+
+
+def one_line(text: str) -> str:
+    """A message on one line, whatever a path or a value in it holds."""
+    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
 
 
 if __name__ == "__main__":

@@ -13,7 +13,7 @@ import time
 
 from .engine import record
 from .engine.match import Match
-from .engine.simulate import play_hand
+from .engine.simulate import endless, play_hand
 
 VARIANTS = ("five-up", "french-connection", "ctyrka")
 PLAYERS = 4
@@ -29,7 +29,7 @@ def hands_per_second(variant: str, seconds: float, seed: int = 1) -> list[float]
     for _ in range(ROUNDS):
         done, start = 0, time.perf_counter()
         while (elapsed := time.perf_counter() - start) < seconds / ROUNDS:
-            match = Match(variant, names, {"target": 10**9})
+            match = endless(variant, names)
             for _ in range(20):
                 play_hand(match, rng)
             done += 20
@@ -40,7 +40,7 @@ def hands_per_second(variant: str, seconds: float, seed: int = 1) -> list[float]
 def replay_ms(variant: str, repeat: int = 200, seed: int = 2) -> list[float]:
     """Milliseconds to replay a finished 4-player hand from its record: read the JSON text,
     check every move, settle; one figure per round."""
-    match = Match(variant, [f"P{i}" for i in range(PLAYERS)], {"target": 10**9})
+    match = Match(variant, [f"P{i}" for i in range(PLAYERS)])
     play_hand(match, random.Random(seed))
     text = record.dumps(match)
     times = []

@@ -19,7 +19,7 @@ from referee.engine.rulebook import (
 
 ROOT = Path(__file__).resolve().parents[1]
 RULINGS = Path(__file__).resolve().parents[2] / "shared" / "rulings.md"
-PROJECT_IDS = ("C-UNIQUE", "C-PLACE", "C-HOLD", "C-REMAINING")
+PROJECT_IDS = ("C-UNIQUE", "C-PLACE", "C-HOLD", "C-REMAINING", "C-NAMES")
 RULE_ID = r"(?:C|FU|FC|CT)(?:-[A-Z]+)+"
 
 

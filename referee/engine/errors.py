@@ -28,8 +28,11 @@ class IllegalMove(RefereeError):
 
 class SetupError(RefereeError, ValueError):
     """A match that cannot be set up: players or options the variant does not allow.
-    `field` says which: "players" (names), "count", "target" or "scoring"."""
+    `field` says which: "variant", "players" (names), "count", "options", "target" or
+    "scoring"; `seat` which player's name, where one is at fault."""
 
-    def __init__(self, message: str, rule: str | None = None, field: str = "players"):
-        self.message, self.rule, self.field = message, rule, field
+    def __init__(
+        self, message: str, rule: str | None = None, field: str = "players", seat: int | None = None
+    ):
+        self.message, self.rule, self.field, self.seat = message, rule, field, seat
         super().__init__(message)

@@ -6,6 +6,7 @@ import random
 
 from .errors import IllegalMove, RefereeError, SetupError
 from .hand import Hand
+from .names import check_names, show
 from .tiles import Tile
 from .variants import Variant, get_variant
 
@@ -14,17 +15,13 @@ class Match:
     """Hands played in order by the same players under the same options."""
 
     def __init__(self, variant: str | Variant, players: list[str], options: dict | None = None):
-        if isinstance(variant, str):
+        if not isinstance(variant, Variant):
             try:
                 variant = get_variant(variant)
-            except KeyError:
-                raise SetupError(f"unknown variant {variant!r}") from None
+            except (KeyError, TypeError):
+                raise SetupError(f"unknown variant {show(variant)}", field="variant") from None
         self.variant = variant
-        players = [p.strip() if isinstance(p, str) else p for p in players]
-        if any(not isinstance(p, str) or not p for p in players):
-            raise SetupError("every player needs a name")
-        if len(set(players)) != len(players):
-            raise SetupError("two players have the same name")
+        players = check_names(players)
         if len(players) not in variant.player_counts:
             counts = variant.player_counts
             allowed = (
@@ -35,12 +32,10 @@ class Match:
                 rule=variant.players_rule,
                 field="count",
             )
-        self.players = tuple(players)
-        try:
-            self.options = variant.options(options)
-        except ValueError as e:
-            field = "scoring" if "scoring" in str(e) else "target"
-            raise SetupError(str(e), field=field) from None
+        self.players = players
+        if options is not None and not isinstance(options, dict):
+            raise SetupError("options must be an object", field="options")
+        self.options = variant.options(options)
         self.hands: list[Hand] = []
         self.sides = variant.sides(len(players))
         self.side_names = ["+".join(self.players[s] for s in side) for side in self.sides]

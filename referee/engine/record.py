@@ -8,9 +8,12 @@ from typing import NamedTuple
 from .errors import IllegalMove, NotationError, RecordError, SetupError
 from .hand import AmbiguousPlay, Hand, Move
 from .match import Match
+from .names import check_names, show
 from .tiles import WRITTEN, Tile, parse_tile
 
 FORMAT = "domino-record/1"
+MAX_HANDS = 500  # hands in one record: a long evening's match is a few dozen
+MAX_MOVES = 20_000  # moves in one record, all hands together
 _new = tuple.__new__  # Move(...) without the overhead of its defaults
 TOP_FIELDS = {"format", "variant", "players", "options", "hands"}
 HAND_FIELDS = {"dealt", "moves", "remaining"}
@@ -66,18 +69,30 @@ def parse(data) -> Record:
         raise RecordError("a record is a JSON object")
     _known(data, TOP_FIELDS, "the record")
     if data.get("format") != FORMAT:
-        raise RecordError(f"format must be {FORMAT!r}, not {data.get('format')!r}")
+        raise RecordError(f"format must be {FORMAT!r}, not {show(data.get('format'))}")
     for key in ("variant", "players", "hands"):
         if key not in data:
             raise RecordError(f"the record has no {key!r}")
+    if not isinstance(data["variant"], str):
+        raise RecordError(f"variant must be a name such as 'five-up', not {show(data['variant'])}")
     players = data["players"]
     if not isinstance(players, list) or not all(isinstance(p, str) and p for p in players):
         raise RecordError("players must be a list of names")
+    try:
+        check_names(players)
+    except SetupError as e:
+        raise RecordError(e.message) from None
     options = data.get("options", {})
     if not isinstance(options, dict):
         raise RecordError("options must be an object")
     if not isinstance(data["hands"], list):
         raise RecordError("hands must be a list")
+    if len(data["hands"]) > MAX_HANDS:
+        raise RecordError(f"a record holds at most {MAX_HANDS} hands, not {len(data['hands'])}")
+    moves = sum(len(h["moves"]) for h in data["hands"] if type(h) is dict
+                and type(h.get("moves")) is list)
+    if moves > MAX_MOVES:
+        raise RecordError(f"a record holds at most {MAX_MOVES} moves, not {moves}")
     seats = {name: i for i, name in enumerate(players)}
     hands = [_hand(h, seats, i) for i, h in enumerate(data["hands"], 1)]
     return Record(data["variant"], players, options, hands)
@@ -86,7 +101,7 @@ def parse(data) -> Record:
 def _known(obj: dict, fields, where: str, hand: int | None = None) -> None:
     extra = sorted(set(obj).difference(fields))
     if extra:
-        raise RecordError(f"{where} has an unknown field {extra[0]!r}", hand)
+        raise RecordError(f"{where} has an unknown field {show(extra[0])}", hand)
 
 
 def _tile(text, hand: int, move: int | None = None) -> Tile:
@@ -97,12 +112,12 @@ def _tile(text, hand: int, move: int | None = None) -> Tile:
     try:
         return parse_tile(text)
     except NotationError as e:
-        raise RecordError(f"unreadable tile {text!r} ({e})", hand, move) from None
+        raise RecordError(f"unreadable tile {show(text)} ({e})", hand, move) from None
 
 
 def _seat(name, seats: dict[str, int], hand: int, move: int | None = None) -> int:
     if not isinstance(name, str) or name not in seats:
-        raise RecordError(f"unknown player {name!r}", hand, move)
+        raise RecordError(f"unknown player {show(name)}", hand, move)
     return seats[name]
 
 
@@ -114,7 +129,7 @@ def _tiles_by_player(obj, seats, hand: int, field: str) -> dict[int, list[Tile]]
     out = {}
     for name, tiles in obj.items():
         if not isinstance(tiles, list):
-            raise RecordError(f"{field} of {name} must be a list of tiles", hand)
+            raise RecordError(f"{field} of {show(name)} must be a list of tiles", hand)
         out[_seat(name, seats, hand)] = [_tile(t, hand) for t in tiles]
     return out
 

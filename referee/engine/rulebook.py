@@ -158,6 +158,12 @@ RULES: dict[str, Rule] = _rules(
         player's list. With no boneyard (French Connection) the lists together are
         exactly the tiles not on the table.
      """),
+    ("C-NAMES", C, "Names of the players", "project", """
+        Every player has a name of 1 to 40 characters, different from every other
+        player's; names that differ only in capital letters ("Ana", "ana") count as the
+        same. A name holds no control characters (such as a line break) and no "+",
+        which joins partners' names into their side's name ("Ana+Cleo").
+     """),
     # ---- Five-Up ---------------------------------------------------------------------
     ("FU-PLAYERS", FU, "Players and sides", "seed", """
         2 or 3 players, each for himself, or 4 players as two pairs: seats 1 and 3

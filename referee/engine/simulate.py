@@ -9,6 +9,14 @@ from .match import Match
 from .tiles import Tile, tile_set
 
 
+def endless(variant: str, names: list[str]) -> Match:
+    """A match that no side wins (its target lies beyond any a table may set up): for
+    playing thousands of hands in measurements and tests."""
+    match = Match(variant, names)
+    match.options["target"] = 10**9
+    return match
+
+
 def deal(match: Match, rng: random.Random) -> tuple[dict[int, list[Tile]], list[Tile]]:
     """Shuffle and deal the next hand: each seat's tiles and the boneyard in draw order.
     A Čtyřka deal in which nobody holds a double is dealt again (CT-LEAD)."""

@@ -7,6 +7,7 @@ from functools import cache
 from typing import NamedTuple
 
 from .errors import NotationError
+from .names import show
 
 SET_SIZES = {6: 28, 9: 55, 12: 91}
 
@@ -87,7 +88,7 @@ def parse_tile(text: object) -> Tile:
             m = form.match(text)
             if m:
                 return tile(int(m.group(1)), int(m.group(2)))
-    raise NotationError(f'{text!r} is not a tile (write it like "6-4")')
+    raise NotationError(f'{show(text)} is not a tile (write it like "6-4")')
 
 
 WITH_PIP = {p: frozenset(t for t in tile_set(12) if p in t) for p in range(13)}

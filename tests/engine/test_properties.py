@@ -6,8 +6,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from referee.engine import Match, Move, check, record
-from referee.engine.simulate import deal, leader, play_hand, play_match
+from referee.engine import Move, check, record
+from referee.engine.simulate import deal, endless, leader, play_hand, play_match
 
 CONFIGS = [("five-up", 2), ("five-up", 3), ("five-up", 4), ("french-connection", 4)] + [
     ("ctyrka", n) for n in range(2, 14)
@@ -61,7 +61,7 @@ def random_hand_checked(match, rng, undo_every=0):
 @pytest.mark.parametrize("variant,players", CONFIGS)
 def test_thousands_of_random_hands_keep_every_tile_in_one_place(variant, players):
     rng = random.Random(f"{variant}/{players}")
-    match = Match(variant, [f"P{i}" for i in range(players)], {"target": 10**9})
+    match = endless(variant, [f"P{i}" for i in range(players)])
     for _ in range(HANDS_PER_CONFIG // (4 if players > 6 else 1)):
         hand = random_hand_checked(match, rng)
         if variant == "five-up":
@@ -74,7 +74,7 @@ def test_thousands_of_random_hands_keep_every_tile_in_one_place(variant, players
 @given(seed=st.integers(0, 2**32), config=st.sampled_from(CONFIGS))
 def test_undo_after_apply_gives_back_the_same_state(seed, config):
     variant, players = config
-    match = Match(variant, [f"P{i}" for i in range(players)], {"target": 10**9})
+    match = endless(variant, [f"P{i}" for i in range(players)])
     random_hand_checked(match, random.Random(seed), undo_every=3)
 
 
@@ -104,7 +104,7 @@ def test_a_match_written_as_a_record_and_checked_gives_the_same_scores(seed, con
 @settings(max_examples=100, deadline=None)
 @given(seed=st.integers(0, 2**32))
 def test_five_up_points_only_at_multiples_of_five(seed):
-    match = Match("five-up", ["A", "B", "C", "D"], {"target": 10**9})
+    match = endless("five-up", ["A", "B", "C", "D"])
     hand = play_hand(match, random.Random(seed))
     for _, count, points, _ in hand.plays:
         assert (points > 0) == (count > 0 and count % 5 == 0)
@@ -116,7 +116,7 @@ def test_five_up_points_only_at_multiples_of_five(seed):
 def test_play_random_makes_only_moves_that_legal_moves_lists(seed, config):
     variant, players = config
     rng = random.Random(seed)
-    match = Match(variant, [f"P{i}" for i in range(players)], {"target": 10**9})
+    match = endless(variant, [f"P{i}" for i in range(players)])
     dealt, stock = deal(match, rng)
     hand = match.new_hand(dealt)
     seat = leader(hand, rng)

@@ -5,7 +5,8 @@ from __future__ import annotations
 import functools
 from typing import TYPE_CHECKING, NamedTuple
 
-from ..errors import IllegalMove
+from ..errors import IllegalMove, SetupError
+from ..names import show
 from ..tiles import WITH_PIP, Tile
 
 if TYPE_CHECKING:
@@ -68,11 +69,13 @@ class Variant:
         return 6
 
     def options(self, options: dict | None) -> dict:
-        """The options with defaults filled in; ValueError for a bad one."""
+        """The options with defaults filled in; SetupError (a ValueError) for a bad one."""
         options = dict(options or {})
         unknown = set(options) - {"target"}
         if unknown:
-            raise ValueError(f"{self.title} has no option {sorted(unknown)[0]!r}")
+            raise SetupError(
+                f"{self.title} has no option {show(sorted(unknown)[0])}", field="options"
+            )
         return {"target": _target(options.get("target", self.default_target(options)))}
 
     def default_target(self, options: dict) -> int:
@@ -146,9 +149,15 @@ class Variant:
         return win is not None, win
 
 
+TARGET_MAX = 1000  # points: ten times the usual targets, and a match stays a few hours
+
+
 def _target(value) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-        raise ValueError(f"the target must be a whole number above 0, not {value!r}")
+    if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= TARGET_MAX:
+        raise SetupError(
+            f"the target must be a whole number from 1 to {TARGET_MAX}, not {show(value)}",
+            field="target",
+        )
     return value
 
 

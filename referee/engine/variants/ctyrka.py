@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from ..errors import IllegalMove
+from ..errors import IllegalMove, SetupError
+from ..names import show
 from ..tiles import pip_count
 from .base import Line, Opening, Settlement, Variant, lowest
 
@@ -24,8 +25,10 @@ class Ctyrka(Variant):
     def options(self, options):
         options = dict(options or {})
         scoring = options.pop("scoring", "penalty")
-        if scoring not in ("penalty", "victory"):
-            raise ValueError(f'scoring is "penalty" or "victory", not {scoring!r}')
+        if not isinstance(scoring, str) or scoring not in ("penalty", "victory"):
+            raise SetupError(
+                f'scoring is "penalty" or "victory", not {show(scoring)}', field="scoring"
+            )
         out = super().options({k: v for k, v in options.items()})
         if "target" not in options:
             out["target"] = 300 if scoring == "victory" else 100

@@ -1,0 +1,76 @@
+"""Players' names: the one rule every way in (the start form, import, `check`) applies
+(C-NAMES), and a safe way to show any value in a one-line message."""
+
+from __future__ import annotations
+
+import unicodedata
+
+from .errors import SetupError
+
+NAME_MAX = 40  # characters in a name
+SHOW_MAX = 60  # characters of a value shown in a message
+# Control characters (newlines, tabs, NUL...), lone surrogates, line and paragraph
+# separators, and the characters that reverse the direction of text around them.
+_REFUSED_CATEGORIES = {"Cc", "Cs", "Zl", "Zp"}
+_BIDI = {chr(c) for c in (*range(0x202A, 0x202F), *range(0x2066, 0x206A), 0x200E, 0x200F)}
+JOIN = "+"  # joins partners' names into a side's name ("Ana+Cleo")
+
+
+def show(value) -> str:
+    """A value as a message shows it: quoted, on one line, at most SHOW_MAX characters."""
+    try:
+        text = repr(value)
+    except (RecursionError, ValueError):
+        text = f"<{type(value).__name__}>"
+    return text if len(text) <= SHOW_MAX else text[: SHOW_MAX - 1] + "…"
+
+
+def same(name: str) -> str:
+    """What two names are compared by: "Ana" and "ana" (or "ＡＮＡ") are the same name."""
+    return unicodedata.normalize("NFKC", name).casefold()
+
+
+def _fault(name) -> str | None:
+    if not isinstance(name, str) or not name.strip():
+        return "needs a name"
+    if len(name.strip()) > NAME_MAX:
+        return f"has a name longer than {NAME_MAX} characters"
+    for c in name:
+        if unicodedata.category(c) in _REFUSED_CATEGORIES or c in _BIDI:
+            return f"has a name holding the control character U+{ord(c):04X}"
+    if JOIN in name:
+        return f"has a name holding {JOIN!r}, which joins partners' names"
+    return None
+
+
+def faults(names) -> dict[int, str]:
+    """What is wrong with each name, by seat (an empty dict: every name is fine)."""
+    out: dict[int, str] = {}
+    seen: dict[str, int] = {}
+    for seat, name in enumerate(names):
+        fault = _fault(name)
+        if fault:
+            out[seat] = f"Player {seat + 1} {fault}."
+            continue
+        key = same(name.strip())
+        if key in seen:
+            first = seen[key]
+            out[seat] = (
+                f"Player {seat + 1}, {show(name.strip())}, has the same name as player "
+                f"{first + 1}, {show(names[first].strip())}: every player needs a different name."
+            )
+        else:
+            seen[key] = seat
+    return out
+
+
+def check_names(names) -> tuple[str, ...]:
+    """The names with spaces around them removed; SetupError (field "players", rule
+    C-NAMES, `seat`: the first bad one) when a name breaks the rule."""
+    if not isinstance(names, list | tuple):
+        raise SetupError("players must be a list of names", "C-NAMES")
+    bad = faults(names)
+    if bad:
+        seat = min(bad)
+        raise SetupError(bad[seat], "C-NAMES", field="players", seat=seat)
+    return tuple(name.strip() for name in names)
