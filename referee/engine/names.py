@@ -32,14 +32,14 @@ def same(name: str) -> str:
 
 def _fault(name) -> str | None:
     if not isinstance(name, str) or not name.strip():
-        return "needs a name"
+        return "Enter a name for player {n}."
     if len(name.strip()) > NAME_MAX:
-        return f"has a name longer than {NAME_MAX} characters"
+        return f"The name of player {{n}} is longer than {NAME_MAX} characters."
     for c in name:
         if unicodedata.category(c) in _REFUSED_CATEGORIES or c in _BIDI:
-            return f"has a name holding the control character U+{ord(c):04X}"
+            return f"The name of player {{n}} holds a control character (U+{ord(c):04X})."
     if JOIN in name:
-        return f"has a name holding {JOIN!r}, which joins partners' names"
+        return f"The name of player {{n}} holds {JOIN!r}, which joins partners' names."
     return None
 
 
@@ -50,14 +50,15 @@ def faults(names) -> dict[int, str]:
     for seat, name in enumerate(names):
         fault = _fault(name)
         if fault:
-            out[seat] = f"Player {seat + 1} {fault}."
+            out[seat] = fault.format(n=seat + 1)
             continue
         key = same(name.strip())
         if key in seen:
-            first = seen[key]
+            first, earlier = seen[key], names[seen[key]].strip()
+            also = "" if earlier == name.strip() else f" ({show(earlier)})"
             out[seat] = (
-                f"Player {seat + 1}, {show(name.strip())}, has the same name as player "
-                f"{first + 1}, {show(names[first].strip())}: every player needs a different name."
+                f"{show(name.strip())} is already player {first + 1}{also}: "
+                "every player needs a different name."
             )
         else:
             seen[key] = seat

@@ -6,6 +6,7 @@ question (services).
 
 from __future__ import annotations
 
+from flask_babel import gettext as _
 from flask_wtf import FlaskForm
 from flask_wtf.file import FileField
 from wtforms import (
@@ -17,7 +18,20 @@ from wtforms import (
     SubmitField,
     TextAreaField,
 )
-from wtforms.validators import InputRequired, Length, NumberRange, Optional
+from wtforms.validators import InputRequired, NumberRange, Optional
+
+DIGITS = 9  # an integer field takes at most this many digits (hands, moves, targets...)
+
+
+class WholeNumberField(IntegerField):
+    """An IntegerField that refuses more than DIGITS digits before any range check (a
+    number of hundreds of digits would overflow NumberRange's float comparison)."""
+
+    def process_formdata(self, valuelist):
+        if valuelist and len(valuelist[0].strip().lstrip("+-")) > DIGITS:
+            self.data = None
+            raise ValueError(_("Enter a whole number of at most %(n)d digits.", n=DIGITS))
+        super().process_formdata(valuelist)
 
 
 class EmptyForm(FlaskForm):
@@ -29,12 +43,14 @@ class EmptyForm(FlaskForm):
 class StartForm(FlaskForm):
     """Start a match: the players in the order they play, and the variant's options."""
 
-    count = IntegerField("Number of players", validators=[Optional()])
-    names = FieldList(StringField("Name", validators=[Length(max=40)]), min_entries=0)
-    target = IntegerField(
+    count = WholeNumberField("Number of players", validators=[Optional()])
+    names = FieldList(StringField("Name"), min_entries=0)  # the engine judges them (C-NAMES)
+    target = WholeNumberField(
         "Target (points that end the match)", validators=[Optional(), NumberRange(min=1)]
     )
-    scoring = RadioField("Scoring", choices=["penalty", "victory"], default="penalty")
+    scoring = RadioField(  # the engine judges the choice, with its message next to the field
+        "Scoring", choices=["penalty", "victory"], default="penalty", validate_choice=False
+    )
     submit = SubmitField("Start the match")
 
     def fit(self, count: int) -> None:
@@ -44,31 +60,22 @@ class StartForm(FlaskForm):
         while len(self.names) > count:
             self.names.pop_entry()
 
-    def check_names(self) -> list[str] | None:
-        """The names, or None after putting an error next to each bad one (missing,
-        or the same as an earlier player's)."""
-        names, ok = [], True
-        for i, entry in enumerate(self.names):
-            name = (entry.data or "").strip()
-            if not name:
-                entry.errors = [f"Enter a name for player {i + 1}."]
-                ok = False
-            elif name in names:
-                entry.errors = [
-                    f"{name} is already player {names.index(name) + 1}: "
-                    "every player needs a different name."
-                ]
-                ok = False
-            names.append(name)
-        return names if ok else None
+    def name_list(self) -> list[str]:
+        """The names as typed, spaces around them removed."""
+        return [(entry.data or "").strip() for entry in self.names]
+
+    def name_errors(self, faults: dict[int, str]) -> None:
+        """Put the engine's word on each bad name next to its field."""
+        for seat, message in faults.items():
+            self.names[seat].errors = [message]
 
 
 class PositionForm(FlaskForm):
     """What every table write carries: the hand and the number of moves it follows, so a
     write made from a page that is out of date is refused ("already recorded: ...")."""
 
-    hand = IntegerField(validators=[InputRequired()])
-    after = IntegerField(validators=[InputRequired(), NumberRange(min=0)])
+    hand = WholeNumberField(validators=[InputRequired()])
+    after = WholeNumberField(validators=[InputRequired(), NumberRange(min=0)])
 
 
 class PlayForm(PositionForm):
@@ -80,7 +87,7 @@ class PlayForm(PositionForm):
 
 class DrawForm(PositionForm):
     seat = HiddenField(validators=[InputRequired()])
-    count = IntegerField("Tiles drawn", validators=[Optional()], default=1)
+    count = WholeNumberField("Tiles drawn", validators=[Optional()], default=1)
     submit = SubmitField("Draw")
 
 
@@ -94,7 +101,7 @@ class LotForm(PositionForm):
 
 
 class UndoForm(PositionForm):
-    settled = IntegerField(validators=[Optional()], default=0)
+    settled = WholeNumberField(validators=[Optional()], default=0)
     submit = SubmitField("Yes, take it back")
 
 

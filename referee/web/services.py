@@ -37,6 +37,7 @@ from referee.engine import (
     record,
     rulebook,
 )
+from referee.engine import names as names_rule
 from referee.engine.hand import Hand as EngineHand
 from referee.engine.match import Match as EngineMatch
 from referee.engine.tiles import Tile, tile_set
@@ -65,6 +66,7 @@ class Refused(Exception):
         super().__init__(message)
         self.status, self.message, self.rule = status, message, rule
         self.hand, self.move, self.field = hand, move, field
+        self.seat: int | None = None  # the player whose name is refused (field "names")
 
 
 def writes(service):
@@ -439,12 +441,19 @@ def create_match(variant: str, names: list[str], options: dict) -> Match:
         engine = EngineMatch(variant, names, options)
     except SetupError as e:
         field_name = "names" if e.field == "players" else e.field
-        raise Refused(400, e.message, e.rule, field=field_name) from None
+        refused = Refused(400, e.message, e.rule, field=field_name)
+        refused.seat = e.seat
+        raise refused from None
     row = Match(variant=engine.variant.name, players=list(engine.players), options=engine.options)
     row.hands.append(Hand(number=1))
     db.session.add(row)
     db.session.commit()
     return row
+
+
+def name_faults(names: list[str]) -> dict[int, str]:
+    """What the engine finds wrong with each name, by seat (C-NAMES)."""
+    return names_rule.faults(names)
 
 
 def count_refused(variant: str, players: int) -> Refused | None:

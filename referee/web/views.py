@@ -83,8 +83,10 @@ def start(variant: str):
         count = form.count.data if form.count.data is not None else len(form.names)
         form.fit(min(max(count, 0), MAX_NAMES))  # the engine judges the count
         valid = form.validate()
-        names = form.check_names()
-        if valid and names is not None:
+        names = form.name_list()
+        faults = services.name_faults(names)
+        form.name_errors(faults)
+        if valid and not faults:
             options = {}
             if form.target.data is not None:
                 options["target"] = form.target.data
@@ -157,6 +159,10 @@ def _field_error(form: StartForm, e: Refused) -> None:
         form.count.errors = [e.message]
     elif e.field == "target":
         form.target.errors = [e.message]
+    elif e.field == "scoring":
+        form.scoring.errors = [e.message]
+    elif e.field == "names" and e.seat is not None and e.seat < len(form.names):
+        form.names[e.seat].errors = [e.message]
     else:
         form.form_errors.append(e.message)
 

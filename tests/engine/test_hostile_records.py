@@ -23,13 +23,13 @@ def rec(players=("Ana", "Ben"), variant="five-up", hands=(), **extra) -> dict:
 
 @pytest.mark.parametrize("players,seat,says", [
     (["A", "A+B", "B+C", "C"], 1, "'+'"),
-    (["Ana", "ana"], 1, "same name as player 1"),
-    (["ANA", "Ben", "ａｎａ"], 2, "same name as player 1"),
+    (["Ana", "ana"], 1, "already player 1"),
+    (["ANA", "Ben", "ａｎａ"], 2, "already player 1"),
     (["Ana\nBen", "Cleo"], 0, "U+000A"),
     (["Ana", "Ben\x00"], 1, "U+0000"),
     (["Ana", "Be\u202en"], 1, "U+202E"),
     (["x" * (NAME_MAX + 1), "Ben"], 0, f"longer than {NAME_MAX}"),
-    (["Ana", "   "], 1, "needs a name"),
+    (["Ana", "   "], 1, "Enter a name for player 2"),
 ])
 def test_names_that_break_c_names_are_refused_with_the_seat(players, seat, says):
     with pytest.raises(SetupError) as e:
@@ -66,7 +66,7 @@ def test_options_out_of_bounds_are_refused(options, field):
     (rec(variant=None), "variant must be a name"),
     (rec(variant=["five-up"]), "variant must be a name"),
     (rec(players=["A", "A+B", "B+C", "C"]), "'+'"),
-    (rec(players=["Ana", "ana"]), "same name"),
+    (rec(players=["Ana", "ana"]), "already player 1"),
     (rec(players=["x" * 150_000, "Ben"]), f"longer than {NAME_MAX}"),
     (rec(options={"target": 10**400}), "the target must be"),
     (rec(hands=[{"moves": []}] * (MAX_HANDS + 1)), f"at most {MAX_HANDS} hands"),

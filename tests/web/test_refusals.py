@@ -292,7 +292,7 @@ def test_start_form_refusals(phone, rows):
     r = phone.post("/new/five-up", {"count": 3, "names-0": "Ana", "names-1": "Ben",
                                     "names-2": "Ana"})
     assert r.status_code == 400
-    assert "Ana is already player 1" in text_of(r.get_data(as_text=True), "names-2-errors")
+    assert "'Ana' is already player 1" in text_of(r.get_data(as_text=True), "names-2-errors")
     r = phone.post("/new/five-up", {"count": 5, **{f"names-{i}": f"P{i}" for i in range(5)}})
     assert r.status_code == 400
     html = r.get_data(as_text=True)
