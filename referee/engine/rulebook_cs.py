@@ -119,6 +119,12 @@ RULES = {
         tolik kamenů, kolik drží, žádný ze stolu ani ze seznamu jiného hráče. Bez banku
         (French Connection) jsou seznamy dohromady přesně ty kameny, které nejsou na stole.
      """),
+    "C-NAMES": ("Jména hráčů", """
+        Každý hráč má jméno o délce 1 až 40 znaků, odlišné od jmen ostatních hráčů;
+        jména, která se liší jen velikostí písmen („Ana“, „ana“), se považují za stejná.
+        Jméno neobsahuje řídicí znaky (například konec řádku) ani znak „+“, který spojuje
+        jména partnerů do jména jejich strany („Ana+Cleo“).
+     """),
     # ---- Five-Up -----------------------------------------------------------------------
     "FU-PLAYERS": ("Hráči a strany", """
         2 nebo 3 hráči, každý sám za sebe, nebo 4 hráči ve dvojicích: místa 1 a 3 proti

@@ -122,6 +122,12 @@ RULES = {
         innego gracza. Bez talonu (French Connection) listy razem to dokładnie kamienie,
         których nie ma na stole.
      """),
+    "C-NAMES": ("Imiona graczy", """
+        Każdy gracz ma imię o długości od 1 do 40 znaków, inne niż imiona pozostałych
+        graczy; imiona różniące się tylko wielkością liter („Ana”, „ana”) uznaje się za
+        takie same. Imię nie zawiera znaków sterujących (takich jak koniec wiersza) ani
+        znaku „+”, który łączy imiona partnerów w nazwę ich strony („Ana+Cleo”).
+     """),
     # ---- Five-Up -----------------------------------------------------------------------
     "FU-PLAYERS": ("Gracze i strony", """
         2 lub 3 graczy, każdy dla siebie, albo 4 graczy grających parami (2×2): miejsca 1
