@@ -260,8 +260,11 @@ def _finish(tables, byes, past, fmt, keep_order=False):
 
 
 def _seat(table, past, fmt):
-    """Seat 1 to whoever has sat there least (a fair share of first leads)."""
-    if fmt == ROTATING or len(table) < 2:
+    """Seat 1 to whoever has sat there least (a fair share of first leads).
+
+    The table is rotated, which keeps partners opposite each other at a table of four.
+    """
+    if len(table) < 2:
         return table
     k = min(range(len(table)), key=lambda i: (past.first[table[i]], i))
     return table[k:] + table[:k] if len(table) > 2 else [table[k], table[1 - k]]
@@ -441,27 +444,40 @@ def _tables_of_partnerships(partnerships, ranked, past):
 
 
 class _PodCost:
-    """Cost of a table: repeated pairs first, then earlier meetings, then spread."""
+    """Cost of a table as (repeated pairs, earlier meetings, spread in standing).
 
-    def __init__(self, ranked, past, seated):
+    Tuples compare tier by tier, so one repeat outweighs any spread.
+    """
+
+    def __init__(self, ranked, past):
         self.rank = {e.id: i for i, e in enumerate(ranked)}
-        self.past = past
-        self.t_spread_cap = len(ranked) ** 2 * 14 + 1
-        self.t_times = self.t_spread_cap * (len(seated) + 1)
-        most = 1 + max(past.met.values(), default=0)
-        self.t_repeat = self.t_times * (len(seated) ** 2 + 1) * most
+        self.met = past.met
 
-    def table(self, members):
+    def clash(self, who, others):
+        """(repeats, meetings) of ``who`` with ``others``."""
         repeats = times = 0
-        for a, b in combinations(members, 2):
-            m = self.past.met[_pair(a, b)]
+        for other in others:
+            m = self.met.get(_pair(who, other), 0)
             if m:
                 repeats += 1
                 times += m
+        return repeats, times
+
+    def spread(self, total, squares, size):
+        return squares - total * total / size
+
+    def table(self, members):
+        repeats = times = 0
+        for i, who in enumerate(members):
+            r, t = self.clash(who, members[i + 1 :])
+            repeats += r
+            times += t
         ranks = [self.rank[x] for x in members]
-        mean = sum(ranks) / len(ranks)
-        spread = int(sum((r - mean) ** 2 for r in ranks))
-        return self.t_repeat * repeats + self.t_times * times + spread
+        return repeats, times, self.spread(sum(ranks), sum(r * r for r in ranks), len(ranks))
+
+    def total(self, tables):
+        costs = [self.table(t) for t in tables]
+        return tuple(sum(c[k] for c in costs) for k in range(3))
 
 
 def _groupings(players, sizes):
@@ -493,9 +509,9 @@ def _pods(ranked, past, variant, table_size):
     sizes, bye_count = pod_sizes(len(ranked), variant, table_size)
     byes = _pick_byes(ranked, bye_count, past)
     seated = [e.id for e in ranked if e.id not in byes]
-    cost = _PodCost(ranked, past, seated)
+    cost = _PodCost(ranked, past)
     if _grouping_count(len(seated), sizes) <= EXACT_PODS:
-        tables = min(_groupings(seated, sizes), key=lambda g: sum(map(cost.table, g)))
+        tables = min(_groupings(seated, sizes), key=cost.total)
     else:
         tables = _greedy_pods(seated, sizes, past)
         _improve(tables, cost)
@@ -520,29 +536,47 @@ def _greedy_pods(seated, sizes, past):
 def _improve(tables, cost):
     """Swap players between tables while that lowers the cost.
 
-    Only tables with a repeat are worked on; for each, the best swap with a player of
-    any other table is taken (tables nearest in standing are tried first).
+    Only tables with a repeat are worked on; for each, the best single swap with a player
+    of any other table is made (costs compared tier by tier, worked out incrementally).
     """
+    rank = cost.rank
     costs = [cost.table(t) for t in tables]
+    sums = [[sum(rank[x] for x in t), sum(rank[x] ** 2 for x in t)] for t in tables]
+
+    def moved(a, out, into, without):
+        """Cost of table ``a`` with ``out`` replaced by ``into``."""
+        rep, times, _ = costs[a]
+        r_out, t_out = cost.clash(out, without)
+        r_in, t_in = cost.clash(into, without)
+        total = sums[a][0] - rank[out] + rank[into]
+        squares = sums[a][1] - rank[out] ** 2 + rank[into] ** 2
+        size = len(tables[a])
+        return rep - r_out + r_in, times - t_out + t_in, cost.spread(total, squares, size)
+
     improved = True
     while improved:
         improved = False
         for a in range(len(tables)):
-            if costs[a] < cost.t_repeat:
+            if costs[a][0] == 0:
                 continue
-            best = (0, None)
-            others = sorted(range(len(tables)), key=lambda b, a=a: abs(b - a))[1:]
+            best, choice = (0, 0, -1e-9), None
             for i, x in enumerate(tables[a]):
-                for b in others:
-                    other = tables[b]
+                rest_a = tables[a][:i] + tables[a][i + 1 :]
+                for b, other in enumerate(tables):
+                    if b == a:
+                        continue
                     for j, y in enumerate(other):
-                        ta = tables[a][:i] + [y] + tables[a][i + 1 :]
-                        tb = other[:j] + [x] + other[j + 1 :]
-                        delta = cost.table(ta) + cost.table(tb) - costs[a] - costs[b]
-                        if delta < best[0]:
-                            best = (delta, (b, ta, tb))
-            if best[1] is not None:
-                b, ta, tb = best[1]
-                tables[a], tables[b] = ta, tb
-                costs[a], costs[b] = cost.table(ta), cost.table(tb)
+                        ca = moved(a, x, y, rest_a)
+                        cb = moved(b, y, x, other[:j] + other[j + 1 :])
+                        delta = tuple(ca[k] + cb[k] - costs[a][k] - costs[b][k] for k in range(3))
+                        if delta < best:
+                            best, choice = delta, (i, b, j, ca, cb)
+            if choice is not None:
+                i, b, j, ca, cb = choice
+                x, y = tables[a][i], tables[b][j]
+                tables[a][i], tables[b][j] = y, x
+                costs[a], costs[b] = ca, cb
+                for t, out, into in ((a, x, y), (b, y, x)):
+                    sums[t][0] += rank[into] - rank[out]
+                    sums[t][1] += rank[into] ** 2 - rank[out] ** 2
                 improved = True

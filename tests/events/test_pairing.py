@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import random
+import subprocess
+import sys
 from collections import Counter
 from itertools import combinations, product
+from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -142,6 +145,30 @@ def test_the_reported_repeats_are_exactly_the_pairs_who_met_before(fmt, variant,
         else:
             expected |= {pair(a, b) for a, b in combinations(t, 2) if met[pair(a, b)]}
     assert set(result.repeats) == expected
+
+
+def test_the_pairing_module_is_pure():
+    code = (
+        "import sys, referee.events.pairing; "
+        "print(sorted(m for m in sys.modules if m.split('.')[0] in "
+        "('flask', 'sqlalchemy', 'flask_sqlalchemy', 'wtforms') or m.startswith('referee.web')))"
+    )
+    root = Path(__file__).resolve().parents[2]
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=root
+    )
+    assert out.stdout.strip() == "[]"
+
+
+def test_first_seats_are_shared_out():
+    """Over a round robin of four, everybody sits in seat 1 at least once."""
+    entrants = [Entrant(i, ()) for i in range(4)]
+    history, first = [], Counter()
+    for k in range(1, 4):
+        result = pair_round(ROUND_ROBIN, entrants, history, k, variant="five-up", rng=None)
+        history.append(RoundResult(result.tables, result.byes))
+        first.update(t[0] for t in result.tables)
+    assert max(first.values()) - min(first[i] for i in range(4)) <= 1
 
 
 def test_the_same_seed_gives_the_same_pairing():
