@@ -42,7 +42,7 @@ The rules chosen (docs/events-pairing.md says the same):
 - Pods: table sizes as even as the variant allows (``pod_sizes``); the byes as above;
   players grouped by standing, then repeated opponents removed by swapping players
   between tables (steepest descent). Fields with few enough groupings are solved
-  exactly by enumeration; larger ones by the local search, which is a heuristic.
+  exactly by enumeration; larger ones by local search with random restarts (a heuristic).
 """
 
 from __future__ import annotations
@@ -69,6 +69,7 @@ POD_SIZES = {"five-up": (2, 3, 3), "french-connection": (4, 4, 4), "ctyrka": (2,
 BAND = 10  # matchings join entrants this many ranks apart first (then 4x, then all)
 WINDOW = 12  # pods: how far down the standings a table looks for fresh opponents
 EXACT_PODS = 2000  # enumerate every grouping of a pod round up to this many
+RESTART_BUDGET = 400  # pods: 400 / players more local searches while a repeat is left
 
 
 @dataclass(frozen=True)
@@ -167,7 +168,7 @@ def pair_round(fmt, entrants, history, round_no, *, variant, rng, table_size=Non
         elif fmt == ROTATING:
             tables, byes = _rotating(ranked, past, round_no)
         else:
-            tables, byes = _pods(ranked, past, variant, table_size)
+            tables, byes = _pods(ranked, past, variant, table_size, rng)
     return _finish(tables, byes, past, fmt)
 
 
@@ -505,7 +506,7 @@ def _grouping_count(n, sizes):
     return count
 
 
-def _pods(ranked, past, variant, table_size):
+def _pods(ranked, past, variant, table_size, rng):
     sizes, bye_count = pod_sizes(len(ranked), variant, table_size)
     byes = _pick_byes(ranked, bye_count, past)
     seated = [e.id for e in ranked if e.id not in byes]
@@ -515,8 +516,22 @@ def _pods(ranked, past, variant, table_size):
     else:
         tables = _greedy_pods(seated, sizes, past)
         _improve(tables, cost)
+        for _ in range(_restarts(len(seated))):
+            if cost.total(tables)[0] == 0:
+                break
+            shuffled = list(seated)
+            rng.shuffle(shuffled)
+            other = _greedy_pods(shuffled, sizes, past)
+            _improve(other, cost)
+            if cost.total(other) < cost.total(tables):
+                tables = other
     tables.sort(key=lambda t: min(cost.rank[x] for x in t))
     return [sorted(t, key=cost.rank.get) for t in tables], sorted(byes)
+
+
+def _restarts(players):
+    """How many more local searches, from random groupings, while a repeat is left."""
+    return max(1, RESTART_BUDGET // players)
 
 
 def _greedy_pods(seated, sizes, past):
