@@ -55,8 +55,10 @@ def create_extensions(app: Flask) -> None:
 
 def register(app: Flask) -> None:
     from . import models  # noqa: F401  (the tables, for Flask-Migrate)
+    from .health import health
     from .schema import init_app as check_schema
     from .views import register_views
 
     check_schema(app)
+    app.register_blueprint(health)
     register_views(app)
