@@ -39,6 +39,9 @@ class Match(db.Model):
     created = db.Column(db.DateTime, nullable=False, default=now)
     # Touched by every write: the row lock that puts the writes to one match in a line.
     updated = db.Column(db.DateTime, nullable=False, default=now, index=True)
+    # One more at every write to the match, in the write's transaction (services._lock):
+    # what the phones poll, and the key of each process's cache of the replayed match.
+    version = db.Column(db.Integer, nullable=False, default=0, server_default="0")
 
     hands = db.relationship(
         "Hand",

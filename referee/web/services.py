@@ -19,7 +19,7 @@ import functools
 import random
 from dataclasses import dataclass, field
 
-from sqlalchemy import delete, func, null, select, update
+from sqlalchemy import delete, null, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import selectinload
 
@@ -180,30 +180,12 @@ def _engine_move(m: MoveRow) -> Move:
 
 
 def version(token: str, *, write: bool) -> str | None:
-    """What the phones at a table poll to know when to fetch it again: its position
-    "hand/moves/settled" and the moment of its last write (so that a move taken back and
-    another recorded in its place, or the lot, show too). None for an unknown link."""
+    """What the phones at a table poll to know when to fetch it again: the match's version,
+    one more at every write (a move, the lot, a settlement, an undo...), read from the
+    match's row by its unique token. None for an unknown link."""
     column = Match.write_token if write else Match.read_token
-    found = db.session.execute(
-        select(Match.id, Match.updated).where(column == token)
-    ).one_or_none()
-    if found is None:
-        return None
-    last = db.session.execute(
-        select(Hand.id, Hand.number, Hand.remaining.is_not(None))
-        .where(Hand.match_id == found.id)
-        .order_by(Hand.number.desc())
-        .limit(1)
-    ).one_or_none()
-    if last is None:
-        hand, moves, settled = 0, 0, False
-    else:
-        hand, settled = last[1], bool(last[2])
-        moves = db.session.execute(
-            select(func.count()).select_from(MoveRow).where(MoveRow.hand_id == last[0])
-        ).scalar_one()
-    stamp = found.updated.strftime("%y%m%d%H%M%S%f")
-    return f"{hand}/{moves}/{int(settled)}/{stamp}"
+    found = db.session.execute(select(Match.version).where(column == token)).scalar()
+    return None if found is None else str(found)
 
 
 # -- what the table screen shows ----------------------------------------------------------
@@ -484,7 +466,7 @@ def _begin(token: str) -> Table:
     if row is None:
         raise Refused(404, "There is no table at this link.")
     db.session.execute(
-        update(Match).where(Match.id == row.id).values(updated=now()),
+        update(Match).where(Match.id == row.id).values(updated=now(), version=Match.version + 1),
         execution_options={"synchronize_session": False},
     )
     return load(row)
