@@ -264,16 +264,28 @@ class Hand:
         """Why t may not lead (rule, sentence), or None; with every hand known, also a lead
         by anyone but the holder of the tile the rules call for."""
         o = self.opening
+        doubles = o.highest and self.full and [d for k in self.known for d in k if d[0] == d[1]]
+        if doubles == []:  # CT-LEAD: such a deal is dealt again, never played
+            return o.rule, (
+                "Nobody was dealt a double: the tiles are shuffled and dealt again, "
+                "and this deal is not played."
+            )
         if o.tile is not None and t != o.tile:
             return o.rule, f"This hand is opened with {o.tile} by its holder, not with {t}."
         if o.double and t[0] != t[1]:
             return o.rule, f"The lead must be a double; {t} is not one."
-        if o.highest and self.full:
-            best = max(d for k in self.known for d in k if d.high == d.low)
-            if t != best:
-                return o.rule, f"{best} is the highest double dealt: its holder leads it."
+        if doubles and t != max(doubles):
+            return o.rule, f"{max(doubles)} is the highest double dealt: its holder leads it."
         if seat is not None and self.full and t not in self.known[seat]:
-            holder = next(s for s, k in enumerate(self.known) if t in k)
+            holder = next((s for s, k in enumerate(self.known) if t in k), None)
+            if holder is None:
+                return "C-HOLD", f"{self.name(seat)} does not hold {t}: nobody was dealt it."
+            if self.turn is not None:  # the right player leads, a tile he does not hold
+                verb = "poses" if o.pose_passes else "leads"
+                return "C-HOLD", (
+                    f"{self.name(seat)} {verb} this hand, but does not hold {t}: "
+                    f"{self.name(holder)} does."
+                )
             return o.rule, f"{self.name(holder)} holds {t} and leads it, not {self.name(seat)}."
         return None
 

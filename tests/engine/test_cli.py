@@ -69,3 +69,25 @@ def test_bench_json_has_the_figures_of_every_variant():
 def test_rules_prints_the_rulebook():
     r = run("rules")
     assert r.returncode == 0 and "### FC-LOCK" in r.stdout
+
+
+RECORDS = ROOT / "tests" / "records"
+
+
+@pytest.mark.parametrize("name,line", [
+    # a Čtyřka deal with no double is dealt again, never played (CT-LEAD)
+    ("illegal_ct_lead_no_double", "hand 1, move 1: Nobody was dealt a double"),
+    # a lead of a tile nobody was dealt: the fault is holding it
+    ("illegal_c_hold_undealt", "hand 1, move 1: Ana does not hold 5-5"),
+    # the rightful leader (the last winner) leads another player's tile: C-HOLD, naming him
+    ("illegal_fu_lead_not_held", "hand 2, move 1: Ben leads this hand, but does not hold 5-2"),
+    ("illegal_fc_pose_not_held", "hand 2, move 1: Dan poses this hand, but does not hold 6-6"),
+])
+def test_check_judges_a_full_record_s_bad_lead_in_one_line(name, line):
+    r = run("check", str(RECORDS / f"{name}.json"))
+    assert r.returncode == 1, r.stderr
+    assert "Traceback" not in r.stdout + r.stderr and not r.stderr
+    illegal = [ln for ln in r.stdout.splitlines() if ln.startswith("ILLEGAL")]
+    assert len(illegal) == 1 and line in illegal[0], r.stdout
+    rule = json.loads((RECORDS / f"{name}.expected.json").read_text())["error"]["rule"]
+    assert f"(rule {rule})" in illegal[0]
