@@ -11,6 +11,8 @@ from typing import NamedTuple
 
 from .errors import IllegalMove, RecordError, RefereeError
 from .layout import Layout, Place
+from .messages import N_, NP_, Message, either
+from .messages import tiles as tiles_n
 from .tiles import Tile, tile_frozenset
 from .variants import Opening, Settlement, Variant
 
@@ -61,7 +63,13 @@ class AmbiguousPlay(RecordError):
     def __init__(self, tile: Tile, places: list[Place]):
         self.places = places
         where = ", ".join(str(p.anchor) for p in places)
-        super().__init__(f"{tile} fits in several places ({where}): say which tile it is laid on")
+        super().__init__(
+            Message(
+                N_("{tile} fits in several places ({places}): say which tile it is laid on."),
+                tile=tile,
+                places=where,
+            )
+        )
 
 
 POSE = "pose"  # what fitted at a pass of the pose: any double
@@ -73,10 +81,6 @@ def fitting(tiles, opens) -> list[tuple[Tile, Place]]:
     the one legality check (C-ONE and the variant's restrictions, which the variant
     has put into each place's `takes`)."""
     return [(t, place) for place, _, takes in opens for t in takes.intersection(tiles)]
-
-
-def _tiles(n: int) -> str:
-    return f"{n} tile" if n == 1 else f"{n} tiles"
 
 
 class Hand:
@@ -177,15 +181,30 @@ class Hand:
             name, held = self.players[seat], set(tiles)
             if len(tiles) != self.variant.hand_size:
                 raise RecordError(
-                    f"{name} was dealt {len(tiles)} tiles; "
-                    f"{self.variant.title} deals {self.variant.hand_size}"
+                    Message(
+                        NP_(
+                            "{player} was dealt {dealt}; {variant} deals {n} tile to each player.",
+                            "{player} was dealt {dealt}; {variant} deals {n} tiles to each player.",
+                        ),
+                        player=name,
+                        dealt=tiles_n(len(tiles)),
+                        variant=self.variant.title,
+                        n=self.variant.hand_size,
+                    )
                 )
             if not held <= self.tiles:
                 t = min(held - self.tiles)
-                raise RecordError(f"{name} was dealt {t}, which is not in the {self._set_name} set")
+                raise RecordError(
+                    Message(
+                        N_("{player} was dealt {tile}, which is not in the {set} set"),
+                        player=name,
+                        tile=t,
+                        set=self._set_name,
+                    )
+                )
             if len(held) != len(tiles) or not seen.isdisjoint(held):
                 t = next(t for t in tiles if t in seen or tiles.count(t) > 1)
-                raise RecordError(f"{t} is dealt twice")
+                raise RecordError(Message(N_("{tile} is dealt twice"), tile=t))
             seen |= held
             self.known[seat] = held
         if all(k is not None for k in self.known):
@@ -252,41 +271,67 @@ class Hand:
 
     def _check_tile(self, t: Tile) -> None:
         if t not in self.tiles:
-            raise IllegalMove("C-SET", f"{t} is not in the {self._set_name} set used here.")
+            raise IllegalMove(
+                "C-SET",
+                Message(
+                    N_("{tile} is not in the {set} set used here."), tile=t, set=self._set_name
+                ),
+            )
         if t in self.layout.by_tile:
-            raise IllegalMove("C-UNIQUE", f"{t} is already on the table.")
+            raise IllegalMove("C-UNIQUE", Message(N_("{tile} is already on the table."), tile=t))
 
     @property
     def _set_name(self) -> str:
         return self.variant.set_name(len(self.players))
 
-    def _lead_fault(self, t: Tile, seat: int | None = None) -> tuple[str, str] | None:
+    def _lead_fault(self, t: Tile, seat: int | None = None) -> tuple[str, Message] | None:
         """Why t may not lead (rule, sentence), or None; with every hand known, also a lead
         by anyone but the holder of the tile the rules call for."""
         o = self.opening
         doubles = o.highest and self.full and [d for k in self.known for d in k if d[0] == d[1]]
         if doubles == []:  # CT-LEAD: such a deal is dealt again, never played
-            return o.rule, (
-                "Nobody was dealt a double: the tiles are shuffled and dealt again, "
-                "and this deal is not played."
+            return o.rule, Message(
+                N_(
+                    "Nobody was dealt a double: the tiles are shuffled and dealt again, "
+                    "and this deal is not played."
+                )
             )
         if o.tile is not None and t != o.tile:
-            return o.rule, f"This hand is opened with {o.tile} by its holder, not with {t}."
+            return o.rule, Message(
+                N_("This hand is opened with {lead} by its holder, not with {tile}."),
+                lead=o.tile,
+                tile=t,
+            )
         if o.double and t[0] != t[1]:
-            return o.rule, f"The lead must be a double; {t} is not one."
+            return o.rule, Message(N_("The lead must be a double; {tile} is not one."), tile=t)
         if doubles and t != max(doubles):
-            return o.rule, f"{max(doubles)} is the highest double dealt: its holder leads it."
+            return o.rule, Message(
+                N_(
+                    "{tile} may not lead: {best} is the highest double dealt, "
+                    "and its holder leads it."
+                ),
+                tile=t,
+                best=max(doubles),
+            )
         if seat is not None and self.full and t not in self.known[seat]:
             holder = next((s for s, k in enumerate(self.known) if t in k), None)
+            player = self.name(seat)
             if holder is None:
-                return "C-HOLD", f"{self.name(seat)} does not hold {t}: nobody was dealt it."
-            if self.turn is not None:  # the right player leads, a tile he does not hold
-                verb = "poses" if o.pose_passes else "leads"
-                return "C-HOLD", (
-                    f"{self.name(seat)} {verb} this hand, but does not hold {t}: "
-                    f"{self.name(holder)} does."
+                return "C-HOLD", Message(
+                    N_("{player} does not hold {tile}: nobody was dealt it."), player=player, tile=t
                 )
-            return o.rule, f"{self.name(holder)} holds {t} and leads it, not {self.name(seat)}."
+            if self.turn is not None:  # the right player leads, a tile not held
+                if o.pose_passes:
+                    text = N_("{player} poses this hand, but does not hold {tile}: {holder} does.")
+                else:
+                    text = N_("{player} leads this hand, but does not hold {tile}: {holder} does.")
+                return "C-HOLD", Message(text, player=player, tile=t, holder=self.name(holder))
+            return o.rule, Message(
+                N_("{holder} holds {tile} and leads it, not {player}."),
+                holder=self.name(holder),
+                tile=t,
+                player=player,
+            )
         return None
 
     def _check_lead(self, t: Tile, seat: int | None = None) -> None:
@@ -308,11 +353,18 @@ class Hand:
                 raise AmbiguousPlay(t, places)
             candidates = [p for p in lay.open if t.high == p.pip or t.low == p.pip]
             if not candidates:
-                ends = ", ".join(str(p.pip) for p in lay.open) or "nothing"
-                raise IllegalMove("C-ONE", f"{t} fits nowhere: the open ends show {ends}.")
+                ends = [p.pip for p in lay.open]
+                raise IllegalMove(
+                    "C-ONE",
+                    Message(
+                        N_("{tile} fits nowhere: the open ends show {ends}."), tile=t, ends=ends
+                    )
+                    if ends
+                    else Message(N_("{tile} fits nowhere: no end is open."), tile=t),
+                )
             return self._place(t, candidates[0].anchor)
         if on not in lay.by_tile:
-            raise IllegalMove("C-PLACE", f"{on} is not on the table.")
+            raise IllegalMove("C-PLACE", Message(N_("{tile} is not on the table."), tile=on))
         high, low = t
         shows = []
         for place, rule, takes in self.open_places():  # one pass over the open places
@@ -323,9 +375,34 @@ class Hand:
                     return place
                 shows.append(str(place[2]))
         if not shows:
-            raise IllegalMove("C-PLACE", f"{on} has no free place left.")
-        shows = " or ".join(shows)
-        raise IllegalMove("C-ONE", f"{t} does not match {on}: its free place shows {shows}.")
+            raise IllegalMove("C-PLACE", self._no_place(on))
+        raise IllegalMove(
+            "C-ONE",
+            Message(
+                N_("{tile} does not match {on}: its free place shows {shows}."),
+                tile=t,
+                on=on,
+                shows=either(shows),
+            ),
+        )
+
+    def _no_place(self, on: Tile) -> Message:
+        """Why nothing more goes on `on`: a double that is not a spinner takes one tile."""
+        if on.high == on.low and not self._spins:
+            if self.variant.lead_rule == "FC-POSE":
+                text = N_(
+                    "{tile} has no free place left: only the posed double is a spinner; "
+                    "any other double takes one tile, on the side opposite the tile it was "
+                    "laid on."
+                )
+            else:
+                text = N_(
+                    "{tile} has no free place left: only the lead double is a spinner; "
+                    "any other double takes one tile, on the side opposite the tile it was "
+                    "laid on."
+                )
+            return Message(text, tile=on)
+        return Message(N_("{tile} has no free place left."), tile=on)
 
     def _check(self, move: Move) -> Place | None:
         """Refuse an illegal move with IllegalMove; for a play, return where it goes."""
@@ -333,15 +410,17 @@ class Hand:
             if self.ended == "domino":
                 raise IllegalMove(
                     "C-DOMINO",
-                    f"The hand is over: {self.name(self.winner)} went out, and no move may follow.",
+                    Message(
+                        N_("The hand is over: {player} went out, and no move may follow."),
+                        player=self.name(self.winner),
+                    ),
                 )
-            raise IllegalMove("C-BLOCK", "The hand is over: it is blocked, and no move may follow.")
+            raise IllegalMove(
+                "C-BLOCK", Message(N_("The hand is over: it is blocked, and no move may follow."))
+            )
         seat, kind, t, on, count, _ = move  # at once: cheaper than reading each field
         if self.turn is not None and seat != self.turn:
-            rule = "C-SEAT" if self.layout.nodes else self.opening.rule
-            raise IllegalMove(
-                rule, f"It is {self.name(self.turn)}'s turn, not {self.name(seat)}'s."
-            )
+            raise IllegalMove(*self._not_your_turn(seat))
         known = self.known[seat]
         if kind == "play":
             self._check_tile(t)
@@ -349,31 +428,50 @@ class Hand:
                 self._check_lead(t, seat)
             if known is not None:
                 if t not in known:
-                    raise IllegalMove("C-HOLD", f"{self.name(seat)} does not hold {t}.")
+                    raise IllegalMove(
+                        "C-HOLD",
+                        Message(
+                            N_("{player} does not hold {tile}."), player=self.name(seat), tile=t
+                        ),
+                    )
             else:
                 for other, k in enumerate(self.known):
                     if k is not None and t in k:
-                        raise IllegalMove("C-HOLD", f"{t} is in {self.name(other)}'s hand.")
+                        raise IllegalMove(
+                            "C-HOLD",
+                            Message(
+                                N_("{tile} is in {player}'s hand."), tile=t, player=self.name(other)
+                            ),
+                        )
             return self._place(t, on)
         if not self.layout.nodes and not (kind == "pass" and self.opening.pose_passes):
             raise IllegalMove(
-                self.opening.rule, f"The hand begins with the lead: {self.opening.text}"
+                self.opening.rule,
+                Message(N_("The hand begins with the lead. {opening}"), opening=self.opening.text),
             )
         if kind == "draw":
             if count < 1:
-                raise RecordError("a draw takes at least one tile")
+                raise RecordError(Message(N_("a draw takes at least one tile")))
             self.variant.check_draw(self, count)
             self._check_draw_tiles(seat, move)
         elif kind == "pass":
             if not self.layout.nodes:
                 if known is not None and any(t.high == t.low for t in known):
                     raise IllegalMove(
-                        "FC-POSE", f"{self.name(seat)} holds a double and must pose it."
+                        "FC-POSE",
+                        Message(
+                            N_("{player} holds a double and must pose it."), player=self.name(seat)
+                        ),
                     )
                 if len(self.moves) >= len(self.players) - 1:
                     raise IllegalMove(
                         "FC-POSE",
-                        "Somebody must hold a double: the pose cannot pass all the way round.",
+                        Message(
+                            N_(
+                                "Somebody must hold a double: "
+                                "the pose cannot pass all the way round."
+                            )
+                        ),
                     )
             else:
                 self.variant.check_pass(self)
@@ -382,11 +480,45 @@ class Hand:
                     if playable:
                         raise IllegalMove(
                             "C-RENEGE",
-                            f"{self.name(seat)} can play {playable[0]} and may not pass.",
+                            Message(
+                                N_("{player} can play {tile} and may not pass."),
+                                player=self.name(seat),
+                                tile=playable[0],
+                            ),
                         )
         else:
-            raise RecordError(f"unknown kind of move {kind!r}")
+            raise RecordError(Message(N_("unknown kind of move {kind!r}"), kind=kind))
         return None
+
+    def _not_your_turn(self, seat: int) -> tuple[str, Message]:
+        """The rule and sentence for a move by `seat` out of turn: why it is another's turn."""
+        turn, player = self.name(self.turn), self.name(seat)
+        last = self.moves[-1] if self.moves else None
+        if last is not None and last.kind == "draw" and last.player == seat and self._turn_ends:
+            return self.variant.draw_rule, Message(
+                N_("{player} drew, and drawing ends the turn: it is {turn}'s turn now."),
+                player=player,
+                turn=turn,
+            )
+        if self.layout.nodes:
+            return "C-SEAT", Message(
+                N_("It is {turn}'s turn, not {player}'s."), turn=turn, player=player
+            )
+        o = self.opening
+        if not self.moves and o.leader is not None and o.leader == self.turn:
+            if o.rule == "FC-POSE":
+                text = N_("{turn} won the last hand, so {turn} poses first, not {player}.")
+            else:
+                text = N_("{turn} went out last hand, so {turn} leads this hand, not {player}.")
+            return o.rule, Message(text, turn=turn, player=player)
+        if o.lot and not self.moves:
+            text = N_("The lot named {turn} to lead this hand, not {player}.")
+            return o.rule, Message(text, turn=turn, player=player)
+        return o.rule, Message(
+            N_("It is {turn}'s turn to pose or pass the pose, not {player}'s."),
+            turn=turn,
+            player=player,
+        )
 
     def _playable(self, tiles) -> list[Tile]:
         if not self.layout.nodes:
@@ -400,20 +532,30 @@ class Hand:
             playable = self._playable(known)
             if playable:
                 raise IllegalMove(
-                    rule, f"{self.name(seat)} can play {playable[0]} and may not draw."
+                    rule,
+                    Message(
+                        N_("{player} can play {tile} and may not draw."),
+                        player=self.name(seat),
+                        tile=playable[0],
+                    ),
                 )
         if not move.drawn:
             return
         if len(move.drawn) != move.count or len(set(move.drawn)) != move.count:
-            raise RecordError("the tiles drawn are not as many as the draw says")
+            raise RecordError(Message(N_("the tiles drawn are not as many as the draw says")))
         for i, t in enumerate(move.drawn):
             self._check_tile(t)
             if self.stock_tiles is not None and t not in self.stock_tiles:
-                raise IllegalMove("C-UNIQUE", f"{t} is not in the boneyard.")
+                raise IllegalMove("C-UNIQUE", Message(N_("{tile} is not in the boneyard."), tile=t))
             if i < len(move.drawn) - 1 and self.places_for(t):
                 raise IllegalMove(
                     rule,
-                    f"{t} could be played at once: {self.name(seat)} draws only until he can play.",
+                    Message(
+                        N_(
+                            "{tile} could be played at once: a player draws only until a tile fits."
+                        ),
+                        tile=t,
+                    ),
                 )
 
     # -- moves ----------------------------------------------------------------------------
@@ -505,7 +647,7 @@ class Hand:
     def lead_by(self, seat: int) -> None:
         """The lot has named who leads this hand (FU-LEAD): only he may lead."""
         if self.moves or not self.opening.lot:
-            raise RefereeError("This hand is not opened by lot.")
+            raise RefereeError(Message(N_("This hand is not opened by lot.")))
         self.turn = seat
         self._args = (*self._args[:5], seat)
 
@@ -582,19 +724,33 @@ class Hand:
             if self.passes >= n:
                 self.ended, self.turn = "block", None
 
-    def false_pass_message(self, false: FalsePass) -> str:
+    def false_pass_message(self, false: FalsePass) -> Message:
         """The sentence for a pass the record proves false (C-RENEGE)."""
         pose = any(n == false.move and f is POSE for n, _, f in self.pass_log)
-        fitted = "as a double it could have been posed" if pose else "it fitted"
-        proof = (
-            f"he laid it at move {false.proof}"
-            if false.proof is not None
-            else "he still held it at the end"
-        )
-        return (
-            f"{self.name(false.player)} passed at move {false.move} while holding "
-            f"{false.tile}, and {fitted} then ({proof})."
-        )
+        facts = {"player": self.name(false.player), "move": false.move, "tile": false.tile}
+        if pose and false.proof is not None:
+            text = N_(
+                "{player} passed the pose at move {move} while holding the double {tile}, "
+                "which could have been posed ({player} laid it at move {proof})."
+            )
+        elif pose:
+            text = N_(
+                "{player} passed the pose at move {move} while holding the double {tile}, "
+                "which could have been posed ({player} still held it at the end)."
+            )
+        elif false.proof is not None:
+            text = N_(
+                "{player} passed at move {move} while holding {tile}, which fitted then "
+                "({player} laid it at move {proof})."
+            )
+        else:
+            text = N_(
+                "{player} passed at move {move} while holding {tile}, which fitted then "
+                "({player} still held it at the end)."
+            )
+        if false.proof is not None:
+            facts["proof"] = false.proof
+        return Message(text, **facts)
 
     def _fitted(self, t: Tile, fitted) -> bool:
         if fitted is POSE:
@@ -618,7 +774,7 @@ class Hand:
             self.false_passes = [f for f in self.false_passes if f.proof is not None]
             return None
         if not self.moves:
-            raise RefereeError("There is no move to take back.")
+            raise RefereeError(Message(N_("There is no move to take back.")))
         moves = self.moves
         self.__init__(*self._args)
         for m in moves[:-1]:
@@ -630,7 +786,7 @@ class Hand:
         """Settle a finished hand from the tiles left in hands (C-REMAINING checked).
         With every hand known, `remaining` may be left out."""
         if not self.ended:
-            raise RefereeError("The hand is not over yet.")
+            raise RefereeError(Message(N_("The hand is not over yet.")))
         left = self._left(remaining)
         if self.pass_log:
             for seat, tiles in enumerate(left):
@@ -649,7 +805,9 @@ class Hand:
     def _left(self, remaining: dict[int, list[Tile]] | None) -> list[list[Tile]]:
         if remaining is None:
             if not self.full:
-                raise RecordError("the tiles left in hands are needed to settle the hand")
+                raise RecordError(
+                    Message(N_("the tiles left in hands are needed to settle the hand"))
+                )
             return [sorted(k, reverse=True) for k in self.known]
         seen: set[Tile] = set()
         left = []
@@ -658,19 +816,43 @@ class Hand:
             name, size = self.name(seat), self.sizes[seat]
             if len(tiles) != size:
                 raise IllegalMove(
-                    "C-REMAINING", f"{name} holds {_tiles(size)}, but {_tiles(len(tiles))} listed."
+                    "C-REMAINING",
+                    Message(
+                        NP_(
+                            "{player} holds {held}, but {n} tile is listed.",
+                            "{player} holds {held}, but {n} tiles are listed.",
+                        ),
+                        player=name,
+                        held=tiles_n(size),
+                        n=len(tiles),
+                    ),
                 )
             for t in tiles:
                 if t not in self.tiles:
-                    raise IllegalMove("C-SET", f"{t} is not in the {self._set_name} set.")
+                    raise IllegalMove(
+                        "C-SET",
+                        Message(N_("{tile} is not in the {set} set."), tile=t, set=self._set_name),
+                    )
                 if t in self.layout.by_tile:
-                    raise IllegalMove("C-REMAINING", f"{t} is on the table, not in {name}'s hand.")
+                    raise IllegalMove(
+                        "C-REMAINING",
+                        Message(
+                            N_("{tile} is on the table, not in {player}'s hand."),
+                            tile=t,
+                            player=name,
+                        ),
+                    )
                 if t in seen:
-                    raise IllegalMove("C-REMAINING", f"{t} is listed twice.")
+                    raise IllegalMove("C-REMAINING", Message(N_("{tile} is listed twice."), tile=t))
                 seen.add(t)
             known = self.known[seat]
             if known is not None and set(tiles) != known:
-                held = ", ".join(str(t) for t in sorted(known, reverse=True)) or "nothing"
-                raise IllegalMove("C-REMAINING", f"{name} holds {held}.")
+                held = sorted(known, reverse=True)
+                raise IllegalMove(
+                    "C-REMAINING",
+                    Message(N_("{player} holds {tiles}."), player=name, tiles=held)
+                    if held
+                    else Message(N_("{player} holds no tile."), player=name),
+                )
             left.append(sorted(tiles, reverse=True))
         return left

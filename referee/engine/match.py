@@ -6,6 +6,7 @@ import random
 
 from .errors import IllegalMove, RefereeError, SetupError
 from .hand import Hand
+from .messages import N_, NP_, Message, either
 from .names import check_names, show
 from .tiles import Tile
 from .variants import Variant, get_variant
@@ -19,22 +20,32 @@ class Match:
             try:
                 variant = get_variant(variant)
             except (KeyError, TypeError):
-                raise SetupError(f"unknown variant {show(variant)}", field="variant") from None
+                raise SetupError(
+                    Message(N_("unknown variant {variant}"), variant=show(variant)), field="variant"
+                ) from None
         self.variant = variant
         players = check_names(players)
         if len(players) not in variant.player_counts:
             counts = variant.player_counts
-            allowed = (
-                f"{counts[0]} to {counts[-1]}" if len(counts) > 2 else " or ".join(map(str, counts))
-            )
+            if len(counts) > 2:
+                text = N_("{variant} is played by {low} to {high} players, not {n}")
+            else:
+                text = N_("{variant} is played by {allowed} players, not {n}")
             raise SetupError(
-                f"{variant.title} is played by {allowed} players, not {len(players)}",
+                Message(
+                    text,
+                    variant=variant.title,
+                    low=counts[0],
+                    high=counts[-1],
+                    allowed=either(counts),
+                    n=len(players),
+                ),
                 rule=variant.players_rule,
                 field="count",
             )
         self.players = players
         if options is not None and not isinstance(options, dict):
-            raise SetupError("options must be an object", field="options")
+            raise SetupError(Message(N_("options must be an object")), field="options")
         self.options = variant.options(options)
         self.hands: list[Hand] = []
         self.sides = variant.sides(len(players))
@@ -61,16 +72,19 @@ class Match:
         `lot`: the seat the lot named to lead, where the hand opens by lot (FU-LEAD)."""
         last = self.current
         if last is not None and (not last.ended or last.settlement is None):
-            raise RefereeError(f"hand {len(self.hands)} is not settled yet")
+            raise RefereeError(Message(N_("hand {hand} is not settled yet"), hand=len(self.hands)))
         over, winner = self.result()
         if over:
             raise IllegalMove(
                 self.match_rule,
-                f"The match is over: {self.side_names[winner]} won it, and no hand may follow.",
+                Message(
+                    N_("The match is over: {side} won it, and no hand may follow."),
+                    side=self.side_names[winner],
+                ),
             )
         opening = self.opening()
         if lot is not None and not opening.lot:
-            raise RefereeError("This hand is not opened by lot.")
+            raise RefereeError(Message(N_("This hand is not opened by lot.")))
         hand = Hand(self.variant, self.players, self.options, opening, dealt, lot)
         self.hands.append(hand)
         return hand
@@ -98,11 +112,42 @@ class Match:
         reached = any(h.settlement for h in self.hands) and max(totals) >= self.options["target"]
         return reached and not self.variant.result(totals, self.options)[0]
 
+    def outcome_message(self) -> Message | None:
+        """Who won the match and why, once it is decided (the variant's match rule)."""
+        over, win = self.result()
+        if not over:
+            return None
+        if self.variant.best(self.options) is min:
+            text = NP_(
+                "{side} won the match with {n} penalty point, the fewest, once a side reached "
+                "the target of {target}.",
+                "{side} won the match with {n} penalty points, the fewest, once a side reached "
+                "the target of {target}.",
+            )
+        else:
+            text = NP_(
+                "{side} won the match with {n} point, the most, once a side reached the target "
+                "of {target}.",
+                "{side} won the match with {n} points, the most, once a side reached the target "
+                "of {target}.",
+            )
+        return Message(
+            text, side=self.side_names[win], n=self.totals()[win], target=self.options["target"]
+        )
+
+    def tie_message(self) -> Message | None:
+        """Why the match goes on though a side has reached the target (C-TIE)."""
+        if not self.tied():
+            return None
+        return Message(
+            N_("The target is reached but the sides are level for the win: another hand is played.")
+        )
+
     def undo(self):
         """Take back the last move, settlement or empty hand of the match."""
         last = self.current
         if last is None:
-            raise RefereeError("There is nothing to take back.")
+            raise RefereeError(Message(N_("There is nothing to take back.")))
         if not last.moves and last.settlement is None:
             self.hands.pop()
             return self.undo() if self.hands else None

@@ -6,6 +6,7 @@ from __future__ import annotations
 import unicodedata
 
 from .errors import SetupError
+from .messages import N_, Message
 
 NAME_MAX = 40  # characters in a name
 SHOW_MAX = 60  # characters of a value shown in a message
@@ -30,16 +31,26 @@ def same(name: str) -> str:
     return unicodedata.normalize("NFKC", name).casefold()
 
 
-def _fault(name) -> str | None:
+def _fault(name, n: int) -> Message | None:
     if not isinstance(name, str) or not name.strip():
-        return "Enter a name for player {n}."
+        return Message(N_("Enter a name for player {n}."), n=n)
     if len(name.strip()) > NAME_MAX:
-        return f"The name of player {{n}} is longer than {NAME_MAX} characters."
+        return Message(
+            N_("The name of player {n} is longer than {max} characters."), n=n, max=NAME_MAX
+        )
     for c in name:
         if unicodedata.category(c) in _REFUSED_CATEGORIES or c in _BIDI:
-            return f"The name of player {{n}} holds a control character (U+{ord(c):04X})."
+            return Message(
+                N_("The name of player {n} holds a control character ({code})."),
+                n=n,
+                code=f"U+{ord(c):04X}",
+            )
     if JOIN in name:
-        return f"The name of player {{n}} holds {JOIN!r}, which joins partners' names."
+        return Message(
+            N_("The name of player {n} holds {join}, which joins partners' names."),
+            n=n,
+            join=repr(JOIN),
+        )
     return None
 
 
@@ -48,18 +59,20 @@ def faults(names) -> dict[int, str]:
     out: dict[int, str] = {}
     seen: dict[str, int] = {}
     for seat, name in enumerate(names):
-        fault = _fault(name)
+        fault = _fault(name, seat + 1)
         if fault:
-            out[seat] = fault.format(n=seat + 1)
+            out[seat] = fault
             continue
         key = same(name.strip())
         if key in seen:
             first, earlier = seen[key], names[seen[key]].strip()
-            also = "" if earlier == name.strip() else f" ({show(earlier)})"
-            out[seat] = (
-                f"{show(name.strip())} is already player {first + 1}{also}: "
-                "every player needs a different name."
-            )
+            if earlier == name.strip():
+                text = N_("{name} is already player {n}: every player needs a different name.")
+            else:
+                text = N_(
+                    "{name} is already player {n} ({earlier}): every player needs a different name."
+                )
+            out[seat] = Message(text, name=show(name.strip()), n=first + 1, earlier=show(earlier))
         else:
             seen[key] = seat
     return out
@@ -69,7 +82,7 @@ def check_names(names) -> tuple[str, ...]:
     """The names with spaces around them removed; SetupError (field "players", rule
     C-NAMES, `seat`: the first bad one) when a name breaks the rule."""
     if not isinstance(names, list | tuple):
-        raise SetupError("players must be a list of names", "C-NAMES")
+        raise SetupError(Message(N_("players must be a list of names")), "C-NAMES")
     bad = faults(names)
     if bad:
         seat = min(bad)

@@ -8,6 +8,7 @@ from typing import NamedTuple
 from .errors import IllegalMove, NotationError, RecordError, SetupError
 from .hand import AmbiguousPlay, Hand, Move
 from .match import Match
+from .messages import N_, Message
 from .names import check_names, show
 from .tiles import WRITTEN, Tile, parse_tile
 
@@ -35,7 +36,7 @@ class Fault(NamedTuple):
     hand: int
     move: int | None
     rule: str
-    message: str
+    message: Message
 
 
 class HandRecord(NamedTuple):
@@ -57,42 +58,62 @@ def loads(text: str | bytes) -> Record:
     try:
         data = json.loads(text)
     except (ValueError, UnicodeDecodeError) as e:
-        raise RecordError(f"not valid JSON: {e}") from None
+        raise RecordError(Message(N_("not valid JSON: {error}"), error=e)) from None
     except RecursionError:
-        raise RecordError("not valid JSON: nested too deeply") from None
+        raise RecordError(Message(N_("not valid JSON: nested too deeply"))) from None
     return parse(data)
 
 
 def parse(data) -> Record:
     """Read a record from its JSON value, checking its shape (not its moves' legality)."""
     if not isinstance(data, dict):
-        raise RecordError("a record is a JSON object")
-    _known(data, TOP_FIELDS, "the record")
+        raise RecordError(Message(N_("a record is a JSON object")))
+    _known(data, TOP_FIELDS, Message(N_("the record")))
     if data.get("format") != FORMAT:
-        raise RecordError(f"format must be {FORMAT!r}, not {show(data.get('format'))}")
+        raise RecordError(
+            Message(
+                N_("format must be {format}, not {found}"),
+                format=repr(FORMAT),
+                found=show(data.get("format")),
+            )
+        )
     for key in ("variant", "players", "hands"):
         if key not in data:
-            raise RecordError(f"the record has no {key!r}")
+            raise RecordError(Message(N_("the record has no {field}"), field=repr(key)))
     if not isinstance(data["variant"], str):
-        raise RecordError(f"variant must be a name such as 'five-up', not {show(data['variant'])}")
+        raise RecordError(
+            Message(
+                N_("variant must be a name such as 'five-up', not {value}"),
+                value=show(data["variant"]),
+            )
+        )
     players = data["players"]
     if not isinstance(players, list) or not all(isinstance(p, str) and p for p in players):
-        raise RecordError("players must be a list of names")
+        raise RecordError(Message(N_("players must be a list of names")))
     try:
         check_names(players)
     except SetupError as e:
         raise RecordError(e.message) from None
     options = data.get("options", {})
     if not isinstance(options, dict):
-        raise RecordError("options must be an object")
+        raise RecordError(Message(N_("options must be an object")))
     if not isinstance(data["hands"], list):
-        raise RecordError("hands must be a list")
+        raise RecordError(Message(N_("hands must be a list")))
     if len(data["hands"]) > MAX_HANDS:
-        raise RecordError(f"a record holds at most {MAX_HANDS} hands, not {len(data['hands'])}")
-    moves = sum(len(h["moves"]) for h in data["hands"] if type(h) is dict
-                and type(h.get("moves")) is list)
+        raise RecordError(
+            Message(
+                N_("a record holds at most {max} hands, not {n}"),
+                max=MAX_HANDS,
+                n=len(data["hands"]),
+            )
+        )
+    moves = sum(
+        len(h["moves"]) for h in data["hands"] if type(h) is dict and type(h.get("moves")) is list
+    )
     if moves > MAX_MOVES:
-        raise RecordError(f"a record holds at most {MAX_MOVES} moves, not {moves}")
+        raise RecordError(
+            Message(N_("a record holds at most {max} moves, not {n}"), max=MAX_MOVES, n=moves)
+        )
     seats = {name: i for i, name in enumerate(players)}
     hands = [_hand(h, seats, i) for i, h in enumerate(data["hands"], 1)]
     return Record(data["variant"], players, options, hands)
@@ -101,7 +122,10 @@ def parse(data) -> Record:
 def _known(obj: dict, fields, where: str, hand: int | None = None) -> None:
     extra = sorted(set(obj).difference(fields))
     if extra:
-        raise RecordError(f"{where} has an unknown field {show(extra[0])}", hand)
+        raise RecordError(
+            Message(N_("{where} has an unknown field {field}"), where=where, field=show(extra[0])),
+            hand,
+        )
 
 
 def _tile(text, hand: int, move: int | None = None) -> Tile:
@@ -112,12 +136,14 @@ def _tile(text, hand: int, move: int | None = None) -> Tile:
     try:
         return parse_tile(text)
     except NotationError as e:
-        raise RecordError(f"unreadable tile {show(text)} ({e})", hand, move) from None
+        raise RecordError(
+            Message(N_("unreadable tile {text} ({error})"), text=show(text), error=e), hand, move
+        ) from None
 
 
 def _seat(name, seats: dict[str, int], hand: int, move: int | None = None) -> int:
     if not isinstance(name, str) or name not in seats:
-        raise RecordError(f"unknown player {show(name)}", hand, move)
+        raise RecordError(Message(N_("unknown player {name}"), name=show(name)), hand, move)
     return seats[name]
 
 
@@ -125,21 +151,28 @@ def _tiles_by_player(obj, seats, hand: int, field: str) -> dict[int, list[Tile]]
     if obj is None:
         return None
     if not isinstance(obj, dict):
-        raise RecordError(f"{field} must map players to lists of tiles", hand)
+        raise RecordError(
+            Message(N_("{field} must map players to lists of tiles"), field=field), hand
+        )
     out = {}
     for name, tiles in obj.items():
         if not isinstance(tiles, list):
-            raise RecordError(f"{field} of {show(name)} must be a list of tiles", hand)
+            raise RecordError(
+                Message(
+                    N_("{field} of {name} must be a list of tiles"), field=field, name=show(name)
+                ),
+                hand,
+            )
         out[_seat(name, seats, hand)] = [_tile(t, hand) for t in tiles]
     return out
 
 
 def _hand(h, seats: dict[str, int], number: int) -> HandRecord:
     if not isinstance(h, dict):
-        raise RecordError("a hand is a JSON object", number)
-    _known(h, HAND_FIELDS, f"hand {number}")
+        raise RecordError(Message(N_("a hand is a JSON object")), number)
+    _known(h, HAND_FIELDS, Message(N_("hand {hand}"), hand=number))
     if not isinstance(h.get("moves"), list):
-        raise RecordError("the hand has no list of moves", number)
+        raise RecordError(Message(N_("the hand has no list of moves")), number)
     moves = [_move(m, seats, number, i) for i, m in enumerate(h["moves"], 1)]
     return HandRecord(
         _tiles_by_player(h.get("dealt"), seats, number, "dealt"),
@@ -150,9 +183,9 @@ def _hand(h, seats: dict[str, int], number: int) -> HandRecord:
 
 def _move(m, seats: dict[str, int], hand: int, number: int) -> Move:
     if not isinstance(m, dict):
-        raise RecordError("a move is a JSON object", hand, number)
+        raise RecordError(Message(N_("a move is a JSON object")), hand, number)
     if "player" not in m:
-        raise RecordError("the move names no player", hand, number)
+        raise RecordError(Message(N_("the move names no player")), hand, number)
     seat = seats.get(m["player"]) if type(m["player"]) is str else None  # a known name, fast
     if seat is None:
         seat = _seat(m["player"], seats, hand, number)  # or why not
@@ -160,8 +193,10 @@ def _move(m, seats: dict[str, int], hand: int, number: int) -> Move:
     if fields is None:
         kinds = [k for k in MOVE_KINDS if k in m]
         if len(kinds) != 1:
-            raise RecordError("a move has exactly one of play, draw or pass", hand, number)
-        _known(m, MOVE_FIELDS_OF[kinds[0]], f"move {number}", hand)
+            raise RecordError(
+                Message(N_("a move has exactly one of play, draw or pass")), hand, number
+            )
+        _known(m, MOVE_FIELDS_OF[kinds[0]], Message(N_("move {move}"), move=number), hand)
     kind = fields or next(k for k in MOVE_KINDS if k in m)
     value = m[kind]
     if kind == "play":
@@ -170,16 +205,18 @@ def _move(m, seats: dict[str, int], hand: int, number: int) -> Move:
         return _new(Move, (seat, "play", _tile(value, hand, number), on, 0, ()))
     if kind == "pass":
         if value is not True:
-            raise RecordError('a pass is written {"pass": true}', hand, number)
+            raise RecordError(Message(N_('a pass is written {{"pass": true}}')), hand, number)
         return Move.pass_(seat)
     if isinstance(value, bool) or not isinstance(value, int | list):
-        raise RecordError("draw takes a number of tiles or a list of tiles", hand, number)
+        raise RecordError(
+            Message(N_("draw takes a number of tiles or a list of tiles")), hand, number
+        )
     if isinstance(value, list):
         if not value:
-            raise RecordError("a draw takes at least one tile", hand, number)
+            raise RecordError(Message(N_("a draw takes at least one tile")), hand, number)
         return Move.draw(seat, tuple(_tile(t, hand, number) for t in value))
     if value < 1:
-        raise RecordError("a draw takes at least one tile", hand, number)
+        raise RecordError(Message(N_("a draw takes at least one tile")), hand, number)
     return Move.draw(seat, value)
 
 
@@ -196,10 +233,17 @@ def replay(record: Record, stop_at_false_pass: bool = True) -> tuple[Match, Faul
     for number, h in enumerate(record.hands, 1):
         prev = match.current
         if prev is not None and not prev.ended:
-            raise RecordError(f"hand {number - 1} is not finished, but another hand follows")
+            raise RecordError(
+                Message(
+                    N_("hand {hand} is not finished, but another hand follows"), hand=number - 1
+                )
+            )
         if prev is not None and prev.settlement is None:
             raise RecordError(
-                f"hand {number - 1} has no remaining tiles to settle it, but another hand follows"
+                Message(
+                    N_("hand {hand} has no remaining tiles to settle it, but another hand follows"),
+                    hand=number - 1,
+                )
             )
         try:
             hand = match.new_hand(h.dealt)
@@ -211,7 +255,9 @@ def replay(record: Record, stop_at_false_pass: bool = True) -> tuple[Match, Faul
         if fault:
             return match, fault
         if h.remaining is not None and not hand.ended:
-            raise RecordError("the hand is not finished, yet its remaining tiles are given", number)
+            raise RecordError(
+                Message(N_("the hand is not finished, yet its remaining tiles are given")), number
+            )
     return match, None
 
 

@@ -6,6 +6,7 @@ import functools
 from typing import TYPE_CHECKING, NamedTuple
 
 from ..errors import IllegalMove, SetupError
+from ..messages import N_, NP_, Message
 from ..names import show
 from ..tiles import WITH_PIP, Tile
 
@@ -25,7 +26,7 @@ class Opening(NamedTuple):
     pose_passes: bool  # the first player may pass the pose (French Connection)
     highest: bool  # the lead must be the highest double dealt (Čtyřka)
     rule: str
-    text: str  # e.g. "Ana poses any double, or passes the pose"
+    text: Message  # e.g. "Ana poses any double, or passes the pose."
     lot: bool = False  # the leader is drawn by lot (Five-Up)
 
 
@@ -35,7 +36,7 @@ class Line(NamedTuple):
     side: int | None  # None: a line that scores nobody
     points: int
     rule: str
-    text: str
+    text: Message
 
 
 class Settlement(NamedTuple):
@@ -74,7 +75,12 @@ class Variant:
         unknown = set(options) - {"target"}
         if unknown:
             raise SetupError(
-                f"{self.title} has no option {show(sorted(unknown)[0])}", field="options"
+                Message(
+                    N_("{variant} has no option {option}"),
+                    variant=self.title,
+                    option=show(sorted(unknown)[0]),
+                ),
+                field="options",
             )
         return {"target": _target(options.get("target", self.default_target(options)))}
 
@@ -104,25 +110,47 @@ class Variant:
         that may be laid there now, `rule` the rule that narrows it (None: C-ONE alone)."""
         return [(p, None, WITH_PIP[p[2]]) for p in hand.layout.open]  # p[2]: p.pip, faster
 
-    def refusal(self, hand: Hand, rule: str, tile: Tile, place) -> str:
+    def refusal(self, hand: Hand, rule: str, tile: Tile, place) -> Message:
         """The sentence for a tile refused at a restricted place."""
-        return f"{tile} cannot go on {place.anchor} now."
+        return Message(N_("{tile} cannot go on {on} now."), tile=tile, on=place.anchor)
 
     def check_draw(self, hand: Hand, count: int) -> None:
         if self.draw_rule is None:
-            raise IllegalMove("FC-NODRAW", f"There is no drawing in {self.title}.")
+            raise IllegalMove(
+                "FC-NODRAW",
+                Message(
+                    N_("There is no drawing in {variant}: there is no boneyard."),
+                    variant=self.title,
+                ),
+            )
         if hand.stock == 0:
-            raise IllegalMove(self.draw_rule, "The boneyard is empty: pass instead of drawing.")
+            raise IllegalMove(
+                self.draw_rule, Message(N_("The boneyard is empty: pass instead of drawing."))
+            )
         if count > hand.stock:
             raise IllegalMove(
-                self.draw_rule, f"Only {hand.stock} tiles are left in the boneyard, not {count}."
+                self.draw_rule,
+                Message(
+                    NP_(
+                        "Only {n} tile is left in the boneyard, not {count}.",
+                        "Only {n} tiles are left in the boneyard, not {count}.",
+                    ),
+                    n=hand.stock,
+                    count=count,
+                ),
             )
 
     def check_pass(self, hand: Hand) -> None:
         if hand.stock:
             raise IllegalMove(
                 self.draw_rule or "C-RENEGE",
-                f"The boneyard still holds {hand.stock} tiles: draw instead of passing.",
+                Message(
+                    NP_(
+                        "The boneyard still holds {n} tile: draw instead of passing.",
+                        "The boneyard still holds {n} tiles: draw instead of passing.",
+                    ),
+                    n=hand.stock,
+                ),
             )
 
     def after_play(self, hand: Hand, seat: int, move: int) -> None:
@@ -155,7 +183,11 @@ TARGET_MAX = 1000  # points: ten times the usual targets, and a match stays a fe
 def _target(value) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= TARGET_MAX:
         raise SetupError(
-            f"the target must be a whole number from 1 to {TARGET_MAX}, not {show(value)}",
+            Message(
+                N_("the target must be a whole number from 1 to {max}, not {value}"),
+                max=TARGET_MAX,
+                value=show(value),
+            ),
             field="target",
         )
     return value

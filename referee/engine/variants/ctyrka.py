@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from ..errors import IllegalMove, SetupError
+from ..messages import N_, NP_, Message
 from ..names import show
 from ..tiles import pip_count
 from .base import Line, Opening, Settlement, Variant, lowest
@@ -27,7 +28,10 @@ class Ctyrka(Variant):
         scoring = options.pop("scoring", "penalty")
         if not isinstance(scoring, str) or scoring not in ("penalty", "victory"):
             raise SetupError(
-                f'scoring is "penalty" or "victory", not {show(scoring)}', field="scoring"
+                Message(
+                    N_('scoring is "penalty" or "victory", not {scoring}'), scoring=show(scoring)
+                ),
+                field="scoring",
             )
         out = super().options({k: v for k, v in options.items()})
         if "target" not in options:
@@ -40,12 +44,21 @@ class Ctyrka(Variant):
 
     def opening(self, players, previous):
         return Opening(
-            None, None, True, False, True, "CT-LEAD", "The holder of the highest double leads it."
+            None,
+            None,
+            True,
+            False,
+            True,
+            "CT-LEAD",
+            Message(N_("The holder of the highest double leads it.")),
         )
 
     def check_draw(self, hand, count):
         if count != 1:
-            raise IllegalMove("CT-DRAW", "In Čtyřka you draw exactly one tile, and your turn ends.")
+            raise IllegalMove(
+                "CT-DRAW",
+                Message(N_("In Čtyřka a player draws exactly one tile, and the turn ends.")),
+            )
         super().check_draw(hand, count)
 
     def settle(self, hand, left):
@@ -61,18 +74,36 @@ class Ctyrka(Variant):
                             None,
                             0,
                             "CT-VICTORY",
-                            "blocked with the fewest pips level: nobody scores",
+                            Message(N_("blocked with the fewest pips level: nobody scores")),
                         )
                     ],
                 )
             others = sum(pips) - pips[winner]
             own = pips[winner] if hand.ended == "block" else 0
-            text = f"{names[winner]} wins: the others hold {others} pips"
             if hand.ended == "block":
-                text += f", minus his own {own}"
+                text = Message(
+                    NP_(
+                        "{player} wins the block: the others hold {n} pip, "
+                        "minus the {own} that {player} holds",
+                        "{player} wins the block: the others hold {n} pips, "
+                        "minus the {own} that {player} holds",
+                    ),
+                    player=names[winner],
+                    n=others,
+                    own=own,
+                )
+            else:
+                text = Message(
+                    NP_(
+                        "{player} went out: the others hold {n} pip",
+                        "{player} went out: the others hold {n} pips",
+                    ),
+                    player=names[winner],
+                    n=others,
+                )
             return Settlement(winner, [Line(winner, others - own, "CT-VICTORY", text)])
         lines = [
-            Line(seat, pips[seat], "CT-PENALTY", f"{names[seat]} holds {pips[seat]} pips")
+            Line(seat, pips[seat], "CT-PENALTY", _holds(names[seat], pips[seat]))
             for seat in range(len(left))
             if seat != winner
         ]
@@ -80,3 +111,7 @@ class Ctyrka(Variant):
 
     def best(self, options):
         return max if options["scoring"] == "victory" else min
+
+
+def _holds(player: str, n: int) -> Message:
+    return Message(NP_("{player} holds {n} pip", "{player} holds {n} pips"), player=player, n=n)

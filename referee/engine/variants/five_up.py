@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ..messages import N_, NP_, Message
 from ..tiles import pip_count
 from .base import Line, Opening, Settlement, Variant, round5, unique_best
 
@@ -35,7 +36,7 @@ class FiveUp(Variant):
                 False,
                 False,
                 "FU-LEAD",
-                f"{players[who]} went out last hand and leads any tile.",
+                Message(N_("{player} went out last hand and leads any tile."), player=players[who]),
             )
         return Opening(
             None,
@@ -44,7 +45,7 @@ class FiveUp(Variant):
             False,
             False,
             "FU-LEAD",
-            "Draw lots for the lead; the winner of the lot leads any tile.",
+            Message(N_("Draw lots for the lead; the winner of the lot leads any tile.")),
             lot=True,
         )
 
@@ -70,7 +71,14 @@ class FiveUp(Variant):
                     win,
                     round5(opp),
                     "FU-DOMINO",
-                    f"{names[win]} went out: opponents hold {opp} pips, / 5 rounded",
+                    Message(
+                        NP_(
+                            "{side} went out: the opponents hold {n} pip, / 5 rounded",
+                            "{side} went out: the opponents hold {n} pips, / 5 rounded",
+                        ),
+                        side=names[win],
+                        n=opp,
+                    ),
                 )
             )
             if len(hand.players) == 3:
@@ -83,8 +91,19 @@ class FiveUp(Variant):
                             low,
                             round5(diff),
                             "FU-DOMINO",
-                            f"{names[low]} holds fewer pips than {names[high]}: "
-                            f"{side_pips[high]} - {side_pips[low]} = {diff}, / 5 rounded",
+                            Message(
+                                NP_(
+                                    "{player} holds fewer pips than {other}: "
+                                    "{high} - {low} = {n} pip, / 5 rounded",
+                                    "{player} holds fewer pips than {other}: "
+                                    "{high} - {low} = {n} pips, / 5 rounded",
+                                ),
+                                player=names[low],
+                                other=names[high],
+                                high=side_pips[high],
+                                low=side_pips[low],
+                                n=diff,
+                            ),
                         )
                     )
             return Settlement(hand.winner, lines)
@@ -92,7 +111,14 @@ class FiveUp(Variant):
         if win is None:
             return Settlement(
                 None,
-                [Line(None, 0, "FU-BLOCK", "blocked with the fewest pips level: nobody scores")],
+                [
+                    Line(
+                        None,
+                        0,
+                        "FU-BLOCK",
+                        Message(N_("blocked with the fewest pips level: nobody scores")),
+                    )
+                ],
             )
         opp = total - side_pips[win]
         diff = opp - side_pips[win]
@@ -101,7 +127,16 @@ class FiveUp(Variant):
                 win,
                 round5(diff),
                 "FU-BLOCK",
-                f"{names[win]} won the block: {opp} - {side_pips[win]} = {diff} pips, / 5 rounded",
+                Message(
+                    NP_(
+                        "{side} won the block: {opp} - {own} = {n} pip, / 5 rounded",
+                        "{side} won the block: {opp} - {own} = {n} pips, / 5 rounded",
+                    ),
+                    side=names[win],
+                    opp=opp,
+                    own=side_pips[win],
+                    n=diff,
+                ),
             )
         )
         winner = min(sides[win], key=lambda s: (pips[s], s))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ..messages import N_, NP_, Message
 from ..tiles import DOUBLE_OF, NOTHING, WITH_PIP, pip_count, tile
 from .base import Line, Opening, Settlement, Variant, lowest
 
@@ -29,13 +30,19 @@ class FrenchConnection(Variant):
                 True,
                 False,
                 "FC-POSE",
-                f"{players[who]} won the last hand and poses any double, "
-                "or passes the pose to the next player if he holds none.",
+                Message(
+                    N_(
+                        "{player} won the last hand and poses any double, or passes the pose "
+                        "to the next player when holding none."
+                    ),
+                    player=players[who],
+                ),
             )
-        why = "Last hand ended in a tied block: t" if previous is not None else "T"
-        return Opening(
-            None, BLANK, True, False, False, "FC-POSE", f"{why}he holder of [0|0] poses it."
-        )
+        if previous is not None:
+            text = N_("The last hand ended in a tied block: the holder of [0|0] poses it.")
+        else:
+            text = N_("The holder of [0|0] poses it.")
+        return Opening(None, BLANK, True, False, False, "FC-POSE", Message(text))
 
     def open_places(self, hand):
         # p[2], p[3], p[4] are p.pip, p.node, p.arm: indexing a tuple is cheaper than a
@@ -53,13 +60,22 @@ class FrenchConnection(Variant):
 
     def refusal(self, hand, rule, tile, place):
         if rule == "FC-CROSS":
-            return (
-                f"{tile} cannot go on {place.anchor} yet: until four tiles lie on the posed "
-                f"double {hand.layout.nodes[0].tile}, tiles go only on it."
+            return Message(
+                N_(
+                    "{tile} cannot go on {on} yet: until four tiles lie on the posed double "
+                    "{pose}, tiles go only on it."
+                ),
+                tile=tile,
+                on=place.anchor,
+                pose=hand.layout.nodes[0].tile,
             )
-        return (
-            f"{tile} cannot go on the {place.pip} end: that arm is locked until a double "
-            "is laid on it."
+        return Message(
+            N_(
+                "{tile} cannot go on the {pip} end: that arm is locked until a double is laid "
+                "on it."
+            ),
+            tile=tile,
+            pip=place.pip,
         )
 
     def after_play(self, hand, seat, move):
@@ -89,15 +105,36 @@ class FrenchConnection(Variant):
             if hand.ended == "domino" and seat == winner:
                 continue
             if tiles == [BLANK]:
-                lines.append(Line(seat, 20, "FC-SOAP", f"{names[seat]} is left with only [0|0]"))
+                text = Message(N_("{player} is left with only [0|0]"), player=names[seat])
+                lines.append(Line(seat, 20, "FC-SOAP", text))
                 continue
-            factor, why = 1, []
+            factor, text = 1, NP_("{player} holds {n} pip", "{player} holds {n} pips")
             if any(t.high == t.low for t in tiles):
-                factor, why = 2, ["× 2 for holding a double"]
+                factor, text = (
+                    2,
+                    NP_(
+                        "{player} holds {n} pip × 2 for holding a double",
+                        "{player} holds {n} pips × 2 for holding a double",
+                    ),
+                )
                 if by_double:
-                    factor, why = 4, ["× 4: holds a double and the Domino! was a double"]
+                    factor, text = (
+                        4,
+                        NP_(
+                            "{player} holds {n} pip × 4: "
+                            "a double held, and the Domino! was a double",
+                            "{player} holds {n} pips × 4: "
+                            "a double held, and the Domino! was a double",
+                        ),
+                    )
             elif by_double:
-                factor, why = 2, ["× 2: the Domino! was laid with a double"]
-            text = f"{names[seat]} holds {pips[seat]} pips" + (f" {why[0]}" if why else "")
-            lines.append(Line(seat, pips[seat] * factor, "FC-SETTLE", text))
+                factor, text = (
+                    2,
+                    NP_(
+                        "{player} holds {n} pip × 2: the Domino! was laid with a double",
+                        "{player} holds {n} pips × 2: the Domino! was laid with a double",
+                    ),
+                )
+            line = Message(text, player=names[seat], n=pips[seat])
+            lines.append(Line(seat, pips[seat] * factor, "FC-SETTLE", line))
         return Settlement(winner, lines)
