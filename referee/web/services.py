@@ -40,6 +40,7 @@ from referee.engine import (
 from referee.engine import names as names_rule
 from referee.engine.hand import Hand as EngineHand
 from referee.engine.match import Match as EngineMatch
+from referee.engine.messages import N_, Message
 from referee.engine.tiles import Tile, tile_set
 
 from . import db
@@ -205,7 +206,10 @@ def choose(hand: EngineHand, text: str):
     places = hand.places_for(t) if not hand.ended else []
     why = None if places else hand.why_not(t)
     if why is None and not places:
-        why = IllegalMove("C-DOMINO" if hand.ended == "domino" else "C-BLOCK", "The hand is over.")
+        why = IllegalMove(
+            "C-DOMINO" if hand.ended == "domino" else "C-BLOCK",
+            Message(N_("{tile} cannot be played: the hand is over."), tile=t),
+        )
     return t, places, why
 
 
@@ -383,8 +387,7 @@ def tie(table: Table) -> dict | None:
     if not table.match.tied():
         return None
     return {"rule": "C-TIE", "title": rulebook.rule("C-TIE").title,
-            "text": "The target is reached but the sides are level for the win: "
-                    "another hand is played."}
+            "text": table.match.tie_message()}
 
 
 def outcome(table: Table) -> dict | None:
@@ -394,15 +397,9 @@ def outcome(table: Table) -> dict | None:
         return None
     m = table.match
     rule = m.match_rule
-    fewest = m.variant.best(m.options) is min
-    points = m.totals()[win]
-    how = "the fewest" if fewest else "the most"
     return {
         "winner": m.side_names[win],
-        "text": (
-            f"{m.side_names[win]} won the match with {points} points, {how} once a side "
-            f"reached the target of {m.options['target']}."
-        ),
+        "text": m.outcome_message(),
         "rule": rule,
         "title": rulebook.rule(rule).title,
     }

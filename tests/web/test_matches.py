@@ -324,7 +324,7 @@ def test_french_connection(phone):
     # Totals: Ana 158, Ben 142, Cleo 38, Dan 10. Somebody passed 100: the fewest win (FC-MATCH).
     assert totals(phone, t, names) == {"Ana": 158, "Ben": 142, "Cleo": 38, "Dan": 10}
     outcome = text_of(match_page(phone, t), "outcome")
-    assert "Dan won the match with 10 points, the fewest" in outcome
+    assert "Dan won the match with 10 penalty points, the fewest" in outcome
     assert verdict(phone, t)["match"] == {"over": True, "winner": "Dan"}
 
 
@@ -373,7 +373,8 @@ def test_ctyrka_penalty(phone):
     assert settlement_lines(phone, t, 2) == [("Ben", 61, "CT-PENALTY")]
     # Ben 9 + 61 = 70 >= 40: the fewest points win, Ana with 0.
     assert totals(phone, t, ["Ana", "Ben"]) == {"Ana": 0, "Ben": 70}
-    assert "Ana won the match with 0 points, the fewest" in text_of(match_page(phone, t), "outcome")
+    outcome = text_of(match_page(phone, t), "outcome")
+    assert "Ana won the match with 0 penalty points, the fewest" in outcome
     assert verdict(phone, t)["match"] == {"over": True, "winner": "Ana"}
 
 

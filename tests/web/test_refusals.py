@@ -127,7 +127,9 @@ def test_draw_and_pass_only_where_the_variant_allows(phone, five, rows):
     assert 'id="draw-form"' not in html and 'id="pass-form"' in html
     before = rows()
     r = phone.move(t, "Ana draw", status=422)
-    refused(r, 422, "There is no drawing in French Connection.", rule="FC-NODRAW")
+    refused(
+        r, 422, "There is no drawing in French Connection: there is no boneyard.", rule="FC-NODRAW"
+    )
     assert rows() == before
 
 
@@ -156,13 +158,13 @@ def test_wrong_tiles_left(phone, rows):
     assert 'value="5-5"' not in html  # only tiles not on the table are offered
     before = rows()
     r = phone.settle(t, {"Ben": "6-6 6-5"}, status=422)
-    refused(r, 422, "Ben holds 1 tile, but 2 tiles listed.", rule="C-REMAINING")
+    refused(r, 422, "Ben holds 1 tile, but 2 tiles are listed.", rule="C-REMAINING")
     r = phone.settle(t, {"Ben": ""}, status=422)
-    refused(r, 422, "Ben holds 1 tile, but 0 tiles listed.", rule="C-REMAINING")
+    refused(r, 422, "Ben holds 1 tile, but 0 tiles are listed.", rule="C-REMAINING")
     r = phone.settle(t, {"Ben": "5-5"}, status=422)
     refused(r, 422, "5-5 is on the table, not in Ben's hand.", rule="C-REMAINING")
     r = phone.settle(t, {"Ben": "6-6", "Ana": "6-6"}, status=422)
-    refused(r, 422, "Ana holds 0 tiles, but 1 tile listed.", rule="C-REMAINING")
+    refused(r, 422, "Ana holds 0 tiles, but 1 tile is listed.", rule="C-REMAINING")
     r = phone.settle(t, {"Ben": "six"}, status=400)
     refused(r, 400, "Ben: 'six' is not a tile")
     r = phone.settle(t, {"Ben": "6-6"}, status=409, position=(1, 3))

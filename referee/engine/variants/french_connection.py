@@ -122,9 +122,9 @@ class FrenchConnection(Variant):
                         4,
                         NP_(
                             "{player} holds {n} pip × 4: "
-                            "a double held, and the Domino! was a double",
+                            "holds a double and the Domino! was a double",
                             "{player} holds {n} pips × 4: "
-                            "a double held, and the Domino! was a double",
+                            "holds a double and the Domino! was a double",
                         ),
                     )
             elif by_double:
