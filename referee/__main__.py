@@ -6,7 +6,9 @@ import argparse
 import json
 import sys
 
+from . import language
 from .engine import RecordError, check, record, rulebook
+from .engine.messages import N_, Message, render
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -14,6 +16,11 @@ def main(argv: list[str] | None = None) -> int:
     sub = parser.add_subparsers(dest="command", required=True)
     c = sub.add_parser("check", help="judge a game record: exit 0 legal, 1 illegal, 2 unreadable")
     c.add_argument("--json", action="store_true", help="print the verdict as JSON")
+    c.add_argument(
+        "--lang",
+        choices=language.LANGUAGES,
+        help="en, pl or cs (default: from LANGUAGE, LC_ALL, LC_MESSAGES or LANG)",
+    )
     c.add_argument("record", help="the game record (JSON)")
     b = sub.add_parser("bench", help="measure the engine's speed")
     b.add_argument("--json", action="store_true", help="print the figures as JSON")
@@ -21,7 +28,9 @@ def main(argv: list[str] | None = None) -> int:
     b.add_argument("--rounds", action="store_true", help="also print every round's figure")
     r = sub.add_parser("rules", help="print the rulebook as Markdown")
     r.add_argument(
-        "--lang", choices=rulebook.LANGUAGES, default="en", help="en, pl or cs (default en)"
+        "--lang",
+        choices=rulebook.LANGUAGES,
+        help="en, pl or cs (default: from LANGUAGE, LC_ALL, LC_MESSAGES or LANG)",
     )
     args = parser.parse_args(argv)
     if args.command == "bench":
@@ -29,25 +38,33 @@ def main(argv: list[str] | None = None) -> int:
 
         return bench.main(args.json, args.seconds, args.rounds)
     if args.command == "rules":
-        print(rulebook.markdown(args.lang), end="")
+        print(rulebook.markdown(args.lang or language.from_environment()), end="")
         return 0
-    return run_check(args.record, args.json)
+    return run_check(args.record, args.json, args.lang or language.from_environment())
 
 
-def run_check(path: str, as_json: bool) -> int:
+def run_check(path: str, as_json: bool, lang: str = "en") -> int:
+    """Judge a record; the sentences in `lang` (the JSON verdict is always English)."""
+    cat = language.catalogue(lang)
     try:
         with open(path, "rb") as f:
             text = f.read()
         rec = record.loads(text)
         result = check.verdict(rec)
     except OSError as e:
-        print(one_line(f"error: cannot read {path}: {e.strerror}"), file=sys.stderr)
+        text = Message(N_("error: cannot read {path}: {reason}"), path=path, reason=e.strerror)
+        print(one_line(render(text, cat)), file=sys.stderr)
         return 2
     except RecordError as e:
-        print(one_line(f"error: {path} is not a readable record: {e}"), file=sys.stderr)
+        text = Message(
+            N_("error: {path} is not a readable record: {message}"), path=path, message=e.located
+        )
+        print(one_line(render(text, cat)), file=sys.stderr)
         return 2
     print(
-        json.dumps(result, indent=1, ensure_ascii=False) if as_json else check.readable(rec, result)
+        json.dumps(result, indent=1, ensure_ascii=False)
+        if as_json
+        else check.readable(rec, result, cat)
     )
     return 0 if result["ok"] else 1
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from .hand import Hand
 from .match import Match
+from .messages import ENGLISH, N_, Message, render
 from .record import Fault, Record, replay
 from .variants import get_variant
 
@@ -73,26 +74,51 @@ def penalties(hand: Hand) -> list[dict]:
     return out
 
 
-def readable(record: Record, result: dict) -> str:
-    """The verdict as sentences for the table."""
-    lines = [f"{get_variant(record.variant).title}: {', '.join(record.players)}"]
+def readable(record: Record, result: dict, catalogue=ENGLISH) -> str:
+    """The verdict as sentences for the table, in the catalogue's language."""
+    variant = get_variant(record.variant)
+    match = Match(variant, record.players, record.options)
+    label = points_label(variant, match.options)
+    say = [f"{variant.title}: {', '.join(record.players)}"]
     for i, h in enumerate(result["hands"], 1):
         pts = ", ".join(f"{k} {v}" for k, v in h["points"].items())
-        end = {"domino": f"Domino! by {h['winner']}", "open": "not finished"}.get(
-            h["end"], f"blocked, won by {h['winner'] or 'nobody (tie)'}"
-        )
-        unsettled = "" if h["settled"] or h["end"] == "open" else " (not settled: no remaining)"
-        lines.append(f"Hand {i}: {end}{unsettled}. Points: {pts}.")
+        if h["end"] == "domino":
+            end = Message(N_("Domino! by {player}"), player=h["winner"])
+        elif h["end"] == "open":
+            end = Message(N_("not finished"))
+        elif h["winner"]:
+            end = Message(N_("blocked, won by {player}"), player=h["winner"])
+        else:
+            end = Message(N_("blocked, a tie: nobody wins"))
+        if not h["settled"] and h["end"] != "open":
+            end = Message(N_("{end} (not settled: the tiles left in hands are not given)"), end=end)
+        say.append(Message(label, hand=i, end=end, points=pts))
     totals = ", ".join(f"{k} {v}" for k, v in result["totals"].items())
     m = result["match"]
-    lines.append(
-        f"Totals: {totals}. "
-        + (f"{m['winner']} wins the match." if m["over"] else "The match is not decided.")
-    )
+    if m["over"]:
+        say.append(
+            Message(N_("Totals: {totals}. {side} wins the match."), totals=totals, side=m["winner"])
+        )
+    else:
+        say.append(Message(N_("Totals: {totals}. The match is not decided."), totals=totals))
     e = result["error"]
     if e:
-        where = f"move {e['move']}" if e["move"] is not None else "the tiles left in hands"
-        lines.append(f"ILLEGAL: hand {e['hand']}, {where}: {e['message']} (rule {e['rule']})")
+        facts = {"hand": e["hand"], "message": e["message"], "rule": e["rule"]}
+        if e["move"] is not None:
+            text = N_("ILLEGAL: hand {hand}, move {move} (rule {rule}). {message}")
+            facts["move"] = e["move"]
+        else:
+            text = N_("ILLEGAL: hand {hand}, the tiles left in hands (rule {rule}). {message}")
+        say.append(Message(text, **facts))
     else:
-        lines.append("OK: every move is legal.")
-    return "\n".join(lines)
+        say.append(Message(N_("OK: every move is legal.")))
+    return "\n".join(render(line, catalogue) for line in say)
+
+
+def points_label(variant, options: dict) -> str:
+    """The template of a hand's line, naming its points as the variant scores them."""
+    if variant.best(options) is min:
+        return N_("Hand {hand}: {end}. Penalty points: {points}.")
+    if variant.name == "ctyrka":
+        return N_("Hand {hand}: {end}. Victory points: {points}.")
+    return N_("Hand {hand}: {end}. Points: {points}.")

@@ -1,4 +1,8 @@
-"""One root error for the engine; every illegal move carries the id of the rule it breaks."""
+"""One root error for the engine; every illegal move carries the id of the rule it breaks.
+Messages are `messages.Message` values (English text, template and facts), rendered in any
+language with `messages.render`."""
+
+from .messages import N_, Message
 
 
 class RefereeError(Exception):
@@ -14,8 +18,20 @@ class RecordError(RefereeError, ValueError):
 
     def __init__(self, message: str, hand: int | None = None, move: int | None = None):
         self.message, self.hand, self.move = message, hand, move
-        where = ", ".join(f"{k} {v}" for k, v in (("hand", hand), ("move", move)) if v)
-        super().__init__(f"{where}: {message}" if where else message)
+        if hand and move:
+            where = Message(
+                N_("hand {hand}, move {move}: {message}"), hand=hand, move=move, message=message
+            )
+        elif hand or move:
+            where = (
+                Message(N_("hand {hand}: {message}"), hand=hand, message=message)
+                if hand
+                else Message(N_("move {move}: {message}"), move=move, message=message)
+            )
+        else:
+            where = message
+        self.located = where  # the message with where it is, as a Message to render
+        super().__init__(where)
 
 
 class IllegalMove(RefereeError):

@@ -1,0 +1,85 @@
+"""`python -m referee check`: the sentences in the chosen language, the JSON unchanged,
+the points named as the variant scores them."""
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from referee.language import from_environment
+
+ROOT = Path(__file__).resolve().parents[2]
+RECORDS = ROOT / "tests" / "records"
+EXAMPLE = ROOT / "docs" / "examples" / "spec-example.json"
+COMPILED = all(
+    (ROOT / "translations" / lang / "LC_MESSAGES" / "messages.mo").exists() for lang in ("pl", "cs")
+)
+needs_catalogues = pytest.mark.skipif(
+    not COMPILED, reason="catalogues not compiled (scripts/i18n.sh compile)"
+)
+
+
+def run(*args, **env):
+    base = {k: v for k, v in os.environ.items()
+            if k not in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")}
+    return subprocess.run([sys.executable, "-m", "referee", *args], cwd=ROOT,
+                          capture_output=True, text=True, timeout=120, env=base | env)
+
+
+def test_points_are_named_as_the_variant_scores_them():
+    assert "Penalty points: Ana 78" in run("check", str(RECORDS / "french_full.json")).stdout
+    victory = run("check", str(RECORDS / "ctyrka_4p_victory.json")).stdout
+    assert "Victory points:" in victory and "Penalty" not in victory
+    assert "Hand 1: not finished. Points:" in run("check", str(EXAMPLE)).stdout
+
+
+def test_no_capital_letter_after_a_colon_in_the_verdict():
+    out = run("check", str(EXAMPLE)).stdout
+    assert "ILLEGAL: hand 1, move 5 (rule FU-DRAW). The boneyard still holds 6 tiles" in out
+
+
+@pytest.mark.parametrize("env,lang", [
+    ({}, "en"), ({"LANG": "pl_PL.UTF-8"}, "pl"), ({"LANGUAGE": "cs:en", "LANG": "C"}, "cs"),
+    ({"LC_ALL": "cs_CZ.UTF-8", "LANG": "pl_PL.UTF-8"}, "cs"), ({"LANG": "de_DE.UTF-8"}, "en"),
+    ({"LC_ALL": "C.UTF-8", "LANG": "pl_PL.UTF-8"}, "en"),
+])
+def test_the_language_comes_from_the_locale_environment(env, lang):
+    assert from_environment(env) == lang
+
+
+@needs_catalogues
+def test_check_in_polish():
+    r = run("check", "--lang", "pl", str(EXAMPLE))
+    assert r.returncode == 1
+    assert "Ręka 1: nierozegrana do końca. Punkty: Ana+Cleo 2, Ben+Dan 2." in r.stdout
+    assert "NIEDOZWOLONE: ręka 1, ruch 5 (reguła FU-DRAW)." in r.stdout
+    assert "W kupie zostało jeszcze 6 kamieni: dobierz zamiast pasować." in r.stdout
+
+
+@needs_catalogues
+def test_check_in_czech_from_the_environment():
+    r = run("check", str(RECORDS / "ctyrka_2p_penalty.json"), LANG="cs_CZ.UTF-8")
+    assert r.returncode == 0
+    assert "Trestné body:" in r.stdout and "OK: všechny tahy jsou podle pravidel." in r.stdout
+
+
+@needs_catalogues
+def test_json_stays_english_whatever_the_language():
+    en = run("check", "--json", str(EXAMPLE))
+    for lang in ("pl", "cs"):
+        r = run("check", "--json", "--lang", lang, str(EXAMPLE))
+        assert r.stdout == en.stdout
+    assert "The boneyard still holds 6 tiles" in json.loads(en.stdout)["error"]["message"]
+
+
+@needs_catalogues
+def test_unreadable_record_in_czech(tmp_path):
+    path = tmp_path / "r.json"
+    path.write_text('{"format": "domino-record/1", "variant": "five-up", "players": ["A", "B"], '
+                    '"hands": [{"moves": [{"player": "Zed", "pass": true}]}]}')
+    r = run("check", "--lang", "cs", str(path))
+    assert r.returncode == 2 and len(r.stderr.strip().splitlines()) == 1
+    assert "ruka 1, tah 1: neznámý hráč 'Zed'" in r.stderr
