@@ -105,7 +105,7 @@ def _left_for(hand):
 
 
 def test_french_connection_winner_poses_first():
-    m = Match("french-connection", ["Ana", "Ben", "Cleo", "Dan"], {"target": 5000})
+    m = Match("french-connection", ["Ana", "Ben", "Cleo", "Dan"], {"target": 1000})
     h = m.new_hand()
     play(h, "Ana 0-0", "Ben 1-0 on 0-0", "Cleo 2-0 on 0-0", "Dan 3-0 on 0-0", "Ana 4-0 on 0-0")
     h.sizes = [2, 6, 6, 0]
