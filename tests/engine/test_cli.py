@@ -76,12 +76,14 @@ RECORDS = ROOT / "tests" / "records"
 
 @pytest.mark.parametrize("name,line", [
     # a Čtyřka deal with no double is dealt again, never played (CT-LEAD)
-    ("illegal_ct_lead_no_double", "hand 1, move 1: Nobody was dealt a double"),
+    ("illegal_ct_lead_no_double", "hand 1, move 1 (rule CT-LEAD). Nobody was dealt a double"),
     # a lead of a tile nobody was dealt: the fault is holding it
-    ("illegal_c_hold_undealt", "hand 1, move 1: Ana does not hold 5-5"),
+    ("illegal_c_hold_undealt", "hand 1, move 1 (rule C-HOLD). Ana does not hold 5-5"),
     # the rightful leader (the last winner) leads another player's tile: C-HOLD, naming him
-    ("illegal_fu_lead_not_held", "hand 2, move 1: Ben leads this hand, but does not hold 5-2"),
-    ("illegal_fc_pose_not_held", "hand 2, move 1: Dan poses this hand, but does not hold 6-6"),
+    ("illegal_fu_lead_not_held",
+     "hand 2, move 1 (rule C-HOLD). Ben leads this hand, but does not hold 5-2"),
+    ("illegal_fc_pose_not_held",
+     "hand 2, move 1 (rule C-HOLD). Dan poses this hand, but does not hold 6-6"),
 ])
 def test_check_judges_a_full_record_s_bad_lead_in_one_line(name, line):
     r = run("check", str(RECORDS / f"{name}.json"))
