@@ -221,16 +221,23 @@ def _move(m, seats: dict[str, int], hand: int, number: int) -> Move:
 
 
 # -- replaying ----------------------------------------------------------------------------
-def replay(record: Record, stop_at_false_pass: bool = True) -> tuple[Match, Fault | None]:
+def replay(
+    record: Record, stop_at_false_pass: bool = True, resume: Match | None = None
+) -> tuple[Match, Fault | None]:
     """Rebuild the match by replaying every move; stop at the first illegal one.
     RecordError for what makes the record unreadable (players, ambiguity, order of hands).
     With stop_at_false_pass=False a pass proved false (C-RENEGE) is kept in the hand's
-    `false_passes` and the replay goes on: the table app shows it rather than stopping."""
-    try:
-        match = Match(record.variant, record.players, record.options)
-    except SetupError as e:
-        raise RecordError(e.message) from None
-    for number, h in enumerate(record.hands, 1):
+    `false_passes` and the replay goes on: the table app shows it rather than stopping.
+    `resume`: the same match already replayed up to some hand (its own, not shared: it is
+    carried on): only the record's hands after its hands are replayed."""
+    if resume is not None:
+        match = resume
+    else:
+        try:
+            match = Match(record.variant, record.players, record.options)
+        except SetupError as e:
+            raise RecordError(e.message) from None
+    for number, h in enumerate(record.hands[len(match.hands) :], len(match.hands) + 1):
         prev = match.current
         if prev is not None and not prev.ended:
             raise RecordError(

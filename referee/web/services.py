@@ -5,12 +5,15 @@ turn, scores, settlements) is what replaying them through the engine gives. The 
 rows are turned into an engine `Record` and replayed with `record.replay`, the same path
 that import, export and the `check` command take.
 
-Every write (a move, the lot, the tiles left, an undo) first touches the match row, so
-that the writes to one match are put in a line by the database itself (a row lock on
-PostgreSQL, the write lock on SQLite); it then replays the match, checks that the phone saw
-the table as it is (`hand` and `after`: the number of moves it follows), asks the engine,
-and inserts. The unique (hand, seq) constraint on moves refuses a duplicate move even if
-that line were ever broken.
+Every write (a move, the lot, the tiles left, an undo) takes the match's state at some
+version (`state`: cached per process, replayed only as far as needed, never while holding
+a lock), checks that the phone saw the table as it is (`hand` and `after`: the number of
+moves it follows), asks the engine, and only then writes: its first statement adds one to
+the match's version on the condition that it is still the one the state was read at
+(`_lock`: a row lock on PostgreSQL, the write lock on SQLite, held for a few inserts). If
+another write came first, the whole service runs again on the new state (`writes`), where
+the phone's stale view is refused (409). The unique (hand, seq) constraint on moves
+refuses a duplicate move even if that line were ever broken.
 """
 
 from __future__ import annotations
@@ -19,9 +22,8 @@ import functools
 import random
 from dataclasses import dataclass, field
 
-from sqlalchemy import delete, null, select, update
+from sqlalchemy import delete, insert, null, select, update
 from sqlalchemy.exc import IntegrityError
-from sqlalchemy.orm import selectinload
 
 from referee.engine import (
     IllegalMove,
@@ -43,9 +45,11 @@ from referee.engine.match import Match as EngineMatch
 from referee.engine.messages import N_, Message
 from referee.engine.tiles import Tile, tile_set
 
-from . import db
+from . import db, state
 from .models import Hand, Match, now
 from .models import Move as MoveRow
+
+Table = state.Table
 
 VARIANT_NAMES = ("five-up", "french-connection", "ctyrka")
 
@@ -70,53 +74,33 @@ class Refused(Exception):
         self.seat: int | None = None  # the player whose name is refused (field "names")
 
 
+class Moved(Exception):
+    """The match's version moved on between the replay and the lock: run the write again."""
+
+
+RETRIES = 5
+
+
 def writes(service):
-    """A write service: a refusal rolls back everything it did, so that the database is
-    left exactly as it was (and the lock on the match is released at once)."""
+    """A write service: run again on the new state when another write to the match came
+    first (`Moved`); a refusal rolls back everything it did, so that the database is left
+    exactly as it was (and the lock on the match is released at once)."""
 
     @functools.wraps(service)
     def run(*args, **kwargs):
-        try:
-            return service(*args, **kwargs)
-        except Exception:
-            db.session.rollback()
-            raise
+        for _ in range(RETRIES):
+            try:
+                return service(*args, **kwargs)
+            except Moved:
+                db.session.rollback()
+                db.session.info.pop("locked", None)
+            except Exception:
+                db.session.rollback()
+                db.session.info.pop("locked", None)
+                raise
+        raise Refused(409, "The table is busy: other phones are writing to it. Try again.")
 
     return run
-
-
-# -- the state of a table ---------------------------------------------------------------
-@dataclass
-class Table:
-    """A match as the database holds it, replayed through the engine."""
-
-    row: Match
-    hand_rows: list[Hand]
-    match: EngineMatch
-    fault: record.Fault | None = None
-
-    @property
-    def hand(self) -> EngineHand | None:
-        """The hand being played (or the last one, when the match is over)."""
-        return self.match.current
-
-    @property
-    def hand_row(self) -> Hand | None:
-        return self.hand_rows[-1] if self.hand_rows else None
-
-    @property
-    def variant(self):
-        return self.match.variant
-
-    @property
-    def players(self) -> tuple[str, ...]:
-        return self.match.players
-
-    @property
-    def position(self) -> tuple[int, int, bool]:
-        """What a phone says it saw when it writes: (hand number, moves in it, settled)."""
-        row = self.hand_row
-        return (row.number, len(row.moves), row.remaining is not None) if row else (0, 0, False)
 
 
 def variant_or_none(name: str):
@@ -128,56 +112,10 @@ def by_token(token: str, *, write: bool) -> Match | None:
     return db.session.execute(select(Match).where(column == token)).scalar_one_or_none()
 
 
-def load(row: Match) -> Table:
-    """Replay a match from its rows (read fresh from the database)."""
-    hands = list(
-        db.session.execute(
-            select(Hand)
-            .where(Hand.match_id == row.id)
-            .order_by(Hand.number)
-            .options(selectinload(Hand.moves))
-            .execution_options(populate_existing=True)
-        ).scalars()
-    )
-    match, fault = record.replay(to_record(row, hands), stop_at_false_pass=False)
-    table = Table(row, hands, match, fault)
-    hand, last = table.hand, table.hand_row
-    if hand is not None and last is not None and last.lot is not None and not hand.moves:
-        hand.lead_by(last.lot)
-    return table
-
-
-def to_record(row: Match, hands: list[Hand], extra: Move | None = None, left=None):
-    """The rows as an engine Record; `extra` (a move) and `left` (tiles left in hands) are
-    added to the last hand, to ask the engine about them the way a record would be checked."""
-    players = list(row.players)
-    out = []
-    for i, h in enumerate(hands):
-        moves = [_engine_move(m) for m in h.moves]
-        remaining = _by_seat(h.remaining)
-        if i == len(hands) - 1:
-            if extra is not None:
-                moves.append(extra)
-            if left is not None:
-                remaining = left
-        out.append(record.HandRecord(_by_seat(h.dealt), moves, remaining))
-    return record.Record(row.variant, players, dict(row.options), out)
-
-
-def _by_seat(lists) -> dict[int, list[Tile]] | None:
-    if lists is None:
-        return None
-    return {s: [parse_tile(t) for t in ts] for s, ts in enumerate(lists) if ts is not None}
-
-
-def _engine_move(m: MoveRow) -> Move:
-    if m.kind == "play":
-        return Move.play(m.seat, parse_tile(m.tile), parse_tile(m.on) if m.on else None)
-    if m.kind == "draw":
-        if m.drawn:
-            return Move.draw(m.seat, tuple(parse_tile(t) for t in m.drawn))
-        return Move.draw(m.seat, m.count)
-    return Move.pass_(m.seat)
+def table(token: str, *, write: bool) -> Table | None:
+    """The match at a link, replayed (from this process's cache while its version holds);
+    None for an unknown link."""
+    return state.table(token, write=write)
 
 
 def version(token: str, *, write: bool) -> str | None:
@@ -251,11 +189,18 @@ def actions(table: Table) -> Actions:
     return out
 
 
-def describe(hand: EngineHand, move: Move, number: int) -> str:
-    """A move in words: "Ben laid 5-3 on 5-5"."""
+def first_play(hand: EngineHand) -> int | None:
+    """The number of the hand's first play (its lead), None before it."""
+    return next((i for i, m in enumerate(hand.moves, 1) if m.kind == "play"), None)
+
+
+def describe(hand: EngineHand, move: Move, number: int, lead_at: int | None = -1) -> str:
+    """A move in words: "Ben laid 5-3 on 5-5". `lead_at`: `first_play(hand)`, when the
+    caller describes many moves (history: one pass, not one per move)."""
     name = hand.players[move.player]
-    before = hand.moves[: number - 1]
-    lead = not any(m.kind == "play" for m in before)
+    if lead_at == -1:
+        lead_at = first_play(hand)
+    lead = lead_at is None or lead_at >= number
     if move.kind == "play":
         if lead:
             verb = "posed" if hand.variant.name == "french-connection" else "led"
@@ -291,8 +236,10 @@ def history(hand: EngineHand) -> list[Event]:
         why = rulebook.rule(rule).title
         text = f"{hand.players[seat]} is charged {points} points: {why}"
         notes.setdefault(number, []).append({"text": text, "rule": rule})
+    lead_at = first_play(hand)
     return [
-        Event(i, describe(hand, m, i), notes.get(i, [])) for i, m in enumerate(hand.moves, 1)
+        Event(i, describe(hand, m, i, lead_at), notes.get(i, []))
+        for i, m in enumerate(hand.moves, 1)
     ]
 
 
@@ -309,9 +256,20 @@ def opening_line(table: Table) -> dict | None:
     return {"text": text, "rule": o.rule, "lot": lot}
 
 
-def hand_summary(table: Table, index: int) -> dict:
+def hand_summaries(table: Table) -> list[dict]:
+    """Every hand's summary, for the match page: the running totals in one pass."""
+    totals = [0] * len(table.match.side_names)
+    out = []
+    for i, h in enumerate(table.match.hands):
+        totals = [a + b for a, b in zip(totals, h.points, strict=True)]
+        out.append(hand_summary(table, i, totals))
+    return out
+
+
+def hand_summary(table: Table, index: int, totals: list[int] | None = None) -> dict:
     """One hand for the match page and the settlement: how it ended, each side's points
-    with the rule behind every line, and the running totals after it."""
+    with the rule behind every line, and the running totals after it (`totals`, when the
+    caller keeps them)."""
     hand = table.match.hands[index]
     names = table.match.side_names
     s = hand.settlement
@@ -353,9 +311,10 @@ def hand_summary(table: Table, index: int) -> dict:
                     "text": line.text,
                 }
             )
-    totals = [0] * len(names)
-    for h in table.match.hands[: index + 1]:
-        totals = [a + b for a, b in zip(totals, h.points, strict=True)]
+    if totals is None:
+        totals = [0] * len(names)
+        for h in table.match.hands[: index + 1]:
+            totals = [a + b for a, b in zip(totals, h.points, strict=True)]
     return {
         "number": index + 1,
         "end": end,
@@ -458,15 +417,32 @@ def default_options(variant: str, options: dict | None = None) -> dict:
 
 # -- writing ------------------------------------------------------------------------------
 def _begin(token: str) -> Table:
-    """Lock the match for this write and replay it; Refused(404) for an unknown link."""
-    row = by_token(token, write=True)
+    """The match's state for this write: a private copy of the current hand, replayed
+    without any lock held (`_lock` checks later that nothing was written meanwhile).
+    Refused(404) for an unknown link."""
+    row = state.match_row(token, write=True)
     if row is None:
         raise Refused(404, "There is no table at this link.")
-    db.session.execute(
-        update(Match).where(Match.id == row.id).values(updated=now(), version=Match.version + 1),
-        execution_options={"synchronize_session": False},
-    )
-    return load(row)
+    return state.fork(state.state(row))
+
+
+def _lock(table: Table) -> None:
+    """The write's first statement: add one to the match's version if it is still the one
+    `table` was read at (else `Moved`: the service runs again). It locks the match until
+    the commit (the row on PostgreSQL, the database on SQLite): nothing is replayed after
+    it. Every write to a match goes through here (`_commit` calls it if needed)."""
+    if db.session.info.get("locked") == table.row.id:
+        return
+    with db.session.no_autoflush:  # the version first, then the rows the write adds
+        done = db.session.execute(
+            update(Match)
+            .where(Match.id == table.row.id, Match.version == table.version)
+            .values(version=Match.version + 1, updated=now()),
+            execution_options={"synchronize_session": False},
+        )
+    if done.rowcount != 1:
+        raise Moved()
+    db.session.info["locked"] = table.row.id
 
 
 def _stale(table: Table, hand_no: int, after: int, settled: bool = False) -> None:
@@ -569,19 +545,19 @@ def _record(table: Table, move: Move) -> str:
     number = len(hand.moves)
     move = hand.moves[-1]
     on = hand.laid_on(move.tile) if move.kind == "play" else None  # also when not said
-    db.session.add(
-        MoveRow(
-            hand_id=row.id,
-            seq=number,
-            seat=move.player,
-            kind=move.kind,
-            tile=str(move.tile) if move.tile else None,
-            on=str(on) if on else None,
-            count=move.count if move.kind == "draw" else None,
-            drawn=[str(t) for t in move.drawn] if move.drawn else None,
-        )
+    saved = state.MoveRec(
+        number,
+        move.player,
+        move.kind,
+        str(move.tile) if move.tile else None,
+        str(on) if on else None,
+        move.count if move.kind == "draw" else None,
+        [str(t) for t in move.drawn] if move.drawn else None,
     )
-    _commit(table, row.number, number - 1)
+    _lock(table)
+    db.session.execute(insert(MoveRow).values(hand_id=row.id, **saved._asdict()))
+    row.moves.append(saved)  # the table's own copy (state.fork): kept as the new state
+    _commit(table, row.number, number - 1, keep=True)
     said = describe(hand, move._replace(on=on), number)
     notes = [n["text"] for n in history(hand)[-1].notes] + _false_passes(hand, known)
     if hand.ended == "domino":
@@ -591,14 +567,23 @@ def _record(table: Table, move: Move) -> str:
     return "; ".join([said, *notes]) + "."
 
 
-def _commit(table: Table, hand_no: int, after: int) -> None:
-    """Commit, or turn a unique-constraint refusal (a race lost) into 'already recorded'."""
+def _commit(table: Table, hand_no: int | None = None, after: int | None = None,
+            keep: bool = False) -> None:
+    """Lock (if not yet), commit; a unique-constraint refusal (a race lost) becomes
+    'already recorded'. `keep`: `table` now holds exactly what was written (the move
+    applied to it), so this process keeps it as the match's new state."""
     try:
+        _lock(table)
         db.session.commit()
     except IntegrityError:
         db.session.rollback()
-        fresh = load(by_token(table.row.write_token, write=True))
-        raise Refused(409, what_changed(fresh, hand_no, after)) from None
+        fresh = state.table(table.row.write_token, write=True)
+        raise Refused(409, what_changed(fresh, hand_no or 0, after or 0)) from None
+    finally:
+        db.session.info.pop("locked", None)
+    if keep:
+        table.row = table.row._replace(version=table.version + 1)
+        state.remember(table)
 
 
 @writes
@@ -617,6 +602,7 @@ def lot(token: str, hand_no: int, after: int, rng: random.Random) -> str:
     if row.lot is not None:
         raise Refused(409, f"already recorded: the lot, won by {hand.players[row.lot]}")
     seat = draw_lot(hand.players, rng)
+    _lock(table)
     done = db.session.execute(
         update(Hand).where(Hand.id == row.id, Hand.lot.is_(None)).values(lot=seat),
         execution_options={"synchronize_session": False},
@@ -624,7 +610,7 @@ def lot(token: str, hand_no: int, after: int, rng: random.Random) -> str:
     if done.rowcount != 1:
         db.session.rollback()
         raise Refused(409, "already recorded: the lot")
-    db.session.commit()
+    _commit(table)
     return f"{hand.players[seat]} won the lot and leads."
 
 
@@ -662,6 +648,7 @@ def settle(token: str, hand_no: int, after: int, texts: dict[int, list[str]]) ->
     except RefereeError as e:
         raise Refused(400, str(e)) from None
     proved = _false_passes(hand, known)
+    _lock(table)
     done = db.session.execute(
         update(Hand)
         .where(Hand.id == row.id, Hand.remaining.is_(None))
@@ -701,6 +688,7 @@ def undo(token: str, hand_no: int, after: int, settled: bool) -> str:
     row = table.hand_row
     if what is None:
         raise Refused(409, "There is nothing to take back.")
+    _lock(table)
     if row.remaining is not None:
         db.session.execute(
             update(Hand).where(Hand.id == row.id).values(remaining=null()),
@@ -720,8 +708,7 @@ def undo(token: str, hand_no: int, after: int, settled: bool) -> str:
             update(Hand).where(Hand.id == prev.id).values(remaining=null()),
             execution_options={"synchronize_session": False},
         )
-    db.session.commit()
-    db.session.expire_all()
+    _commit(table)
     return f"Taken back: {what}."
 
 

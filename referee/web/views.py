@@ -225,10 +225,10 @@ def result_variant(text: bytes) -> str | None:
 
 # -- the table ----------------------------------------------------------------------------
 def _load(token: str, write: bool) -> services.Table:
-    row = services.by_token(token, write=write)
-    if row is None:
+    t = services.table(token, write=write)
+    if t is None:
         abort(404, "There is no table at this link.")
-    return services.load(row)
+    return t
 
 
 @dataclass
@@ -308,7 +308,7 @@ def _render_table(
         "tie": services.tie(t),
         "undo": services.undo_target(t) if links.write else None,
         "position": t.position,
-        "version": services.version(links.token, write=links.write),
+        "version": t.version,
         "refused": refused,
         "penalty": services.penalty_points(t),
         "said": [message] if message else get_flashed_messages(),
@@ -541,7 +541,7 @@ def _match_page(token: str, write: bool):
         t=t,
         variant=t.variant,
         links=Links(write, token),
-        hands=[services.hand_summary(t, i) for i in range(len(t.match.hands))],
+        hands=services.hand_summaries(t),
         totals=list(zip(t.match.side_names, t.match.totals(), strict=True)),
         chart=Markup(chart),
         outcome=services.outcome(t),

@@ -1,0 +1,316 @@
+"""The replayed state of a match, cached in each process and keyed by the match's version.
+
+A match's state is what replaying its moves through the engine gives; the database holds
+only the moves. Replaying a long match at every request costs, so each process keeps the
+last state it replayed of each match (a bounded LRU), labelled with the version it was read
+at. `matches.version` is one more at every write, in the write's transaction
+(`services._lock`), so a state is used only while the database still says that version:
+a copy is never served stale, across processes too.
+
+When the version has moved on, only what may have changed is read and replayed: the hand
+rows of the match, the moves of its current hand and of any hand after it (one query, in
+one snapshot with the version), replayed on top of the earlier hands kept from the cached
+state. Anything else (an earlier hand changed: a settlement taken back) replays it all.
+
+The rows are read with Core selects into small tuples, not ORM objects.
+"""
+
+from __future__ import annotations
+
+import copy
+import os
+import threading
+from collections import OrderedDict
+from dataclasses import dataclass
+from typing import NamedTuple
+
+from flask import current_app
+from sqlalchemy import and_, select
+
+from referee.engine import Move, parse_tile, record
+from referee.engine.hand import Hand as EngineHand
+from referee.engine.match import Match as EngineMatch
+from referee.engine.tiles import Tile
+
+from . import db
+from .models import Hand, Match
+from .models import Move as MoveRow
+
+CACHE_SIZE = int(os.environ.get("REFEREE_CACHE_SIZE", "512"))  # matches per process
+
+
+class MatchRow(NamedTuple):
+    """A match's settings and links, as read from its row."""
+
+    id: int
+    variant: str
+    players: list
+    options: dict
+    write_token: str
+    read_token: str
+    version: int
+
+
+class MoveRec(NamedTuple):
+    seq: int
+    seat: int
+    kind: str
+    tile: str | None
+    on: str | None
+    count: int | None
+    drawn: list | None
+
+
+@dataclass
+class HandRow:
+    """A hand's row: its number, the lot, the tiles dealt and left, and its moves."""
+
+    id: int
+    number: int
+    lot: int | None
+    dealt: list | None
+    remaining: list | None
+    moves: list[MoveRec]
+
+    @property
+    def key(self) -> tuple:
+        return (self.id, self.number, self.lot, self.dealt, self.remaining)
+
+
+@dataclass
+class Table:
+    """A match as the database holds it at `version`, replayed through the engine.
+
+    Shared between the requests of a process: read it, never change it; a write changes
+    the copy `fork` makes."""
+
+    row: MatchRow
+    hand_rows: list[HandRow]
+    match: EngineMatch
+    fault: record.Fault | None = None
+
+    @property
+    def version(self) -> int:
+        return self.row.version
+
+    @property
+    def hand(self) -> EngineHand | None:
+        """The hand being played (or the last one, when the match is over)."""
+        return self.match.current
+
+    @property
+    def hand_row(self) -> HandRow | None:
+        return self.hand_rows[-1] if self.hand_rows else None
+
+    @property
+    def variant(self):
+        return self.match.variant
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        return self.match.players
+
+    @property
+    def position(self) -> tuple[int, int, bool]:
+        """What a phone says it saw when it writes: (hand number, moves in it, settled)."""
+        row = self.hand_row
+        return (row.number, len(row.moves), row.remaining is not None) if row else (0, 0, False)
+
+
+# -- the cache ----------------------------------------------------------------------------
+class _LRU:
+    def __init__(self, size: int):
+        self.size, self.data, self.lock = size, OrderedDict(), threading.Lock()
+        self.hits = self.partial = self.misses = 0
+
+    def get(self, key):
+        with self.lock:
+            value = self.data.get(key)
+            if value is not None:
+                self.data.move_to_end(key)
+            return value
+
+    def put(self, key, value) -> None:
+        with self.lock:
+            old = self.data.get(key)
+            if old is not None and old.version > value.version:
+                return  # a newer state is already known
+            self.data[key] = value
+            self.data.move_to_end(key)
+            while len(self.data) > self.size:
+                self.data.popitem(last=False)
+
+    def clear(self) -> None:
+        with self.lock:
+            self.data.clear()
+
+
+def _cache() -> _LRU:
+    """This app's cache (one per app: tests run several apps, on several databases, in
+    one process)."""
+    found = current_app.extensions.get("referee_state")
+    if found is None:
+        found = current_app.extensions.setdefault("referee_state", _LRU(CACHE_SIZE))
+    return found
+
+MATCH_COLUMNS = (
+    Match.id,
+    Match.variant,
+    Match.players,
+    Match.options,
+    Match.write_token,
+    Match.read_token,
+    Match.version,
+)
+
+
+def match_row(token: str, *, write: bool) -> MatchRow | None:
+    """The match at a link (one indexed read), or None."""
+    column = Match.write_token if write else Match.read_token
+    found = db.session.execute(select(*MATCH_COLUMNS).where(column == token)).one_or_none()
+    return MatchRow(*found) if found is not None else None
+
+
+def table(token: str, *, write: bool) -> Table | None:
+    """The replayed match at a link, from this process's cache while its version holds."""
+    row = match_row(token, write=write)
+    return None if row is None else state(row)
+
+
+def state(row: MatchRow) -> Table:
+    cache = _cache()
+    cached = cache.get(row.id)
+    if cached is not None and cached.row.write_token != row.write_token:
+        cached = None  # another match under a reused id
+    if cached is not None and cached.version == row.version:
+        cache.hits += 1
+        return cached
+    if cached is not None and cached.fault is None and cached.hand_rows:
+        fresh = _resume(row, cached)
+        if fresh is not None:
+            cache.partial += 1
+            cache.put(row.id, fresh)
+            return fresh
+    cache.misses += 1
+    version, hands = _read(row.id, 1)
+    fresh = _replay(row._replace(version=version), hands)
+    cache.put(row.id, fresh)
+    return fresh
+
+
+def remember(table: Table) -> None:
+    """Keep the state a write made (services, after its commit)."""
+    _cache().put(table.row.id, table)
+
+
+# -- reading and replaying ----------------------------------------------------------------
+HAND_COLUMNS = (Hand.id, Hand.number, Hand.lot, Hand.dealt, Hand.remaining)
+MOVE_COLUMNS = (
+    MoveRow.seq,
+    MoveRow.seat,
+    MoveRow.kind,
+    MoveRow.tile,
+    MoveRow.on,
+    MoveRow.count,
+    MoveRow.drawn,
+)
+
+
+def _read(match_id: int, from_hand: int) -> tuple[int, list[HandRow]]:
+    """(version, hand rows): every hand's row, with the moves of hands `from_hand` on; in
+    one statement, so that the version and the rows are of one moment."""
+    q = (
+        select(Match.version, *HAND_COLUMNS, *MOVE_COLUMNS)
+        .select_from(Match)
+        .join(Hand, Hand.match_id == Match.id)
+        .outerjoin(MoveRow, and_(MoveRow.hand_id == Hand.id, Hand.number >= from_hand))
+        .where(Match.id == match_id)
+        .order_by(Hand.number, MoveRow.seq)
+    )
+    version, hands = None, []
+    for r in db.session.execute(q):
+        version = r[0]
+        if not hands or hands[-1].id != r[1]:
+            hands.append(HandRow(r[1], r[2], r[3], r[4], r[5], []))
+        if r[6] is not None:
+            hands[-1].moves.append(MoveRec(*r[6:]))
+    if version is None:  # a match without hands
+        version = db.session.execute(
+            select(Match.version).where(Match.id == match_id)
+        ).scalar_one()
+    return version, hands
+
+
+def _resume(row: MatchRow, cached: Table) -> Table | None:
+    """The match replayed from its current hand on, on top of the cached earlier hands;
+    None when an earlier hand has changed (then everything is replayed)."""
+    k = len(cached.hand_rows)
+    version, hands = _read(row.id, k)
+    if len(hands) < k or any(
+        a.key != b.key for a, b in zip(hands[: k - 1], cached.hand_rows[: k - 1], strict=True)
+    ):
+        return None
+    for a, b in zip(hands[: k - 1], cached.hand_rows[: k - 1], strict=True):
+        a.moves = b.moves
+    return _replay(row._replace(version=version), hands, cached)
+
+
+def _replay(row: MatchRow, hands: list[HandRow], base: Table | None = None) -> Table:
+    """Replay the rows; with `base`, only from `base`'s current hand on (its earlier hands,
+    the same as in `hands`, are taken as they are)."""
+    start, skip = None, 0
+    if base is not None and base.hand_rows:
+        skip = len(base.hand_rows) - 1
+        start = copy.copy(base.match)
+        start.hands = base.match.hands[:skip]
+    rec = to_record(row, hands, skip=skip)
+    match, fault = record.replay(rec, stop_at_false_pass=False, resume=start)
+    t = Table(row, hands, match, fault)
+    hand, last = t.hand, t.hand_row
+    if hand is not None and last is not None and last.lot is not None and not hand.moves:
+        hand.lead_by(last.lot)
+    return t
+
+
+def fork(t: Table) -> Table:
+    """A private copy to write through: the current hand replayed afresh (no database),
+    the earlier hands shared (they are not changed)."""
+    if not t.hand_rows or t.fault is not None:
+        return _replay(t.row, list(t.hand_rows))
+    last = copy.copy(t.hand_rows[-1])
+    last.moves = list(last.moves)
+    return _replay(t.row, [*t.hand_rows[:-1], last], t)
+
+
+def to_record(row: MatchRow, hands: list[HandRow], extra: Move | None = None, left=None,
+              skip: int = 0):
+    """The rows as an engine Record; `extra` (a move) and `left` (tiles left in hands) are
+    added to the last hand, to ask the engine about them the way a record would be checked.
+    The first `skip` hands are left empty (a replay that resumes after them)."""
+    out = [record.HandRecord(None, [], None)] * skip
+    for i, h in enumerate(hands[skip:], skip):
+        moves = [engine_move(m) for m in h.moves]
+        remaining = _by_seat(h.remaining)
+        if i == len(hands) - 1:
+            if extra is not None:
+                moves.append(extra)
+            if left is not None:
+                remaining = left
+        out.append(record.HandRecord(_by_seat(h.dealt), moves, remaining))
+    return record.Record(row.variant, list(row.players), dict(row.options), out)
+
+
+def _by_seat(lists) -> dict[int, list[Tile]] | None:
+    if lists is None:
+        return None
+    return {s: [parse_tile(t) for t in ts] for s, ts in enumerate(lists) if ts is not None}
+
+
+def engine_move(m: MoveRec) -> Move:
+    if m.kind == "play":
+        return Move.play(m.seat, parse_tile(m.tile), parse_tile(m.on) if m.on else None)
+    if m.kind == "draw":
+        if m.drawn:
+            return Move.draw(m.seat, tuple(parse_tile(t) for t in m.drawn))
+        return Move.draw(m.seat, m.count)
+    return Move.pass_(m.seat)

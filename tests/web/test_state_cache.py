@@ -1,0 +1,57 @@
+"""Each app process keeps the replayed state of the matches it served, keyed by the match's
+version. Two apps on one database stand for two processes: what one records, the other
+shows at once, through moves, a settlement, a new hand and a settlement taken back."""
+
+from __future__ import annotations
+
+import pytest
+from conftest import DATABASES, database_config, make_app
+from webhelpers import Phone
+
+from referee.web import db
+
+
+@pytest.fixture(params=DATABASES)
+def two_apps(request, tmp_path):
+    config, cleanup = database_config(request.param, tmp_path)
+    apps = [make_app(config), make_app(config)]
+    yield apps
+    for app in apps:
+        with app.app_context():
+            db.session.remove()
+            db.engine.dispose()
+    if cleanup:
+        cleanup()
+
+
+def test_a_process_never_shows_a_state_another_has_changed(two_apps):
+    one, two = (Phone(app.test_client()) for app in two_apps)
+    t = one.start("five-up", ["Ana", "Ben"])
+    two.players[t] = one.players[t]
+    one.moves(t, "Ana 5-5; Ben 5-0 on 5-5")
+    assert two.position(t) == (1, 2)  # the second process replays it and keeps it
+    one.moves(t, "Ana 0-0 on 5-0")
+    assert two.position(t) == (1, 3)  # its copy is of an older version: not shown
+    two.moves(t, "Ben draw 2")
+    assert one.position(t) == (1, 4)
+    one.undo(t)
+    assert two.position(t) == (1, 3)
+    two.moves(t, "Ben draw 1")
+    assert "Ben drew 1 tile" in one.table(t)
+
+
+def test_a_new_hand_and_a_settlement_taken_back_in_another_process(two_apps):
+    one, two = (Phone(app.test_client()) for app in two_apps)
+    t = one.start("five-up", ["Ana", "Ben"])
+    two.players[t] = one.players[t]
+    one.moves(t, "Ana 5-5; Ben 5-0 on 5-5; Ana 0-0 on 5-0; Ben 5-3 on 5-5; Ana 3-3 on 5-3")
+    assert two.position(t) == (1, 5)
+    one.moves(t, "Ben 5-2 on 5-5; Ana 3-1 on 3-3; Ben 2-2 on 5-2; Ana 4-1 on 3-1")
+    assert "Domino! Ana went out." in two.table(t)
+    two.settle(t, {"Ben": "6-6"})
+    html = one.table(t)
+    assert one.position(t) == (2, 0)
+    assert "Ana went out last hand and leads any tile." in html
+    one.undo(t)  # the settlement of hand 1, taken back in the first process
+    assert two.position(t) == (1, 9)
+    assert "Domino! Ana went out." in two.table(t)
