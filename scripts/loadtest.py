@@ -175,7 +175,7 @@ class Table:
         self.rng = rng
         self.token = ""
         self.csrf = ""
-        self.match = Match(VARIANT, NAMES, {"target": 100000})
+        self.match = Match(VARIANT, NAMES, {"target": 1000})
         self.hand = None
         self.stock = None
         self.seat = None
@@ -194,6 +194,8 @@ class Table:
         self.next_hand()
 
     def next_hand(self):
+        if self.match.result()[0]:  # a match decided: carry on as a new one
+            self.match = Match(VARIANT, NAMES, {"target": 1000})
         dealt, self.stock = deal(self.match, self.rng)
         self.hand = self.match.new_hand(dealt)
         self.seat = leader(self.hand, self.rng)
@@ -361,15 +363,19 @@ def long_record(seed: int) -> tuple[dict, Match, list]:
     is a play (deals left out, as at a real table); and the engine's match at that point."""
     rng = random.Random(seed)
     while True:
-        match = Match(VARIANT, NAMES, {"target": 100000})
+        match = Match(VARIANT, NAMES, {"target": 1000})
         ok = True
         for _ in range(7):
+            if match.result()[0]:
+                break
             dealt, stock = deal(match, rng)
             hand = match.new_hand(dealt)
             seat = leader(hand, rng)
             while not hand.ended:
                 hand.play_random(rng, seat, stock)
             hand.settle()
+        if len(match.hands) < 7 or match.result()[0]:
+            continue
         dealt, stock = deal(match, rng)
         hand = match.new_hand(dealt)
         seat = leader(hand, rng)
@@ -406,7 +412,7 @@ async def ratios(args) -> dict:
     long = got["location"].rstrip("/").rsplit("/", 1)[1]
 
     # the first hand's lead (move 1 of hand 1): the engine's choice for a fresh deal
-    first = Match(VARIANT, NAMES, {"target": 100000})
+    first = Match(VARIANT, NAMES, {"target": 1000})
     rng = random.Random(args.seed)
     dealt, _ = deal(first, rng)
     h1 = first.new_hand(dealt)
