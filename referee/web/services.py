@@ -22,7 +22,7 @@ import functools
 import random
 from dataclasses import dataclass, field
 
-from sqlalchemy import delete, insert, null, select, update
+from sqlalchemy import bindparam, delete, insert, null, select, update
 from sqlalchemy.exc import IntegrityError
 
 from referee.engine import (
@@ -118,12 +118,17 @@ def table(token: str, *, write: bool) -> Table | None:
     return state.table(token, write=write)
 
 
+VERSION = {
+    True: select(Match.version).where(Match.write_token == bindparam("token")),
+    False: select(Match.version).where(Match.read_token == bindparam("token")),
+}
+
+
 def version(token: str, *, write: bool) -> str | None:
     """What the phones at a table poll to know when to fetch it again: the match's version,
     one more at every write (a move, the lot, a settlement, an undo...), read from the
     match's row by its unique token. None for an unknown link."""
-    column = Match.write_token if write else Match.read_token
-    found = db.session.execute(select(Match.version).where(column == token)).scalar()
+    found = db.session.execute(VERSION[write], {"token": token}).scalar()
     return None if found is None else str(found)
 
 

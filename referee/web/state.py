@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 from flask import current_app
-from sqlalchemy import and_, select
+from sqlalchemy import and_, bindparam, select
 
 from referee.engine import Move, parse_tile, record
 from referee.engine.hand import Hand as EngineHand
@@ -164,10 +164,15 @@ MATCH_COLUMNS = (
 )
 
 
+BY_TOKEN = {  # built once: SQLAlchemy's compiled cache then serves every request
+    True: select(*MATCH_COLUMNS).where(Match.write_token == bindparam("token")),
+    False: select(*MATCH_COLUMNS).where(Match.read_token == bindparam("token")),
+}
+
+
 def match_row(token: str, *, write: bool) -> MatchRow | None:
     """The match at a link (one indexed read), or None."""
-    column = Match.write_token if write else Match.read_token
-    found = db.session.execute(select(*MATCH_COLUMNS).where(column == token)).one_or_none()
+    found = db.session.execute(BY_TOKEN[write], {"token": token}).one_or_none()
     return MatchRow(*found) if found is not None else None
 
 
@@ -196,6 +201,39 @@ def state(row: MatchRow) -> Table:
     fresh = _replay(row._replace(version=version), hands)
     cache.put(row.id, fresh)
     return fresh
+
+
+def drawn(t: Table, key: tuple, draw) -> str:
+    """What `draw()` gives for this match at this version (the SVG picture of a layout),
+    kept per process: the phones of a table ask for the same picture after every move."""
+    store = current_app.extensions.get("referee_drawn")
+    if store is None:
+        store = current_app.extensions.setdefault("referee_drawn", _Drawn(CACHE_SIZE))
+    full = (t.row.id, t.row.write_token, t.version, *key)
+    found = store.get(full)
+    if found is None:
+        found = draw()
+        store.put(full, found)
+    return found
+
+
+class _Drawn(OrderedDict):
+    def __init__(self, size: int):
+        super().__init__()
+        self.size, self.lock = size, threading.Lock()
+
+    def get(self, key, default=None):
+        with self.lock:
+            found = super().get(key)
+            if found is not None:
+                self.move_to_end(key)
+            return found
+
+    def put(self, key, value) -> None:
+        with self.lock:
+            self[key] = value
+            while len(self) > self.size:
+                self.popitem(last=False)
 
 
 def remember(table: Table) -> None:

@@ -291,7 +291,13 @@ def _render_table(
     picture = ""
     if hand is not None:
         title = f"The layout, hand {len(t.match.hands)}"
-        picture = Markup(layout_svg(hand, highlight=highlight, title=title, sprite=True))
+        picture = Markup(
+            services.state.drawn(
+                t,
+                ("table", repr(highlight), title),
+                lambda: layout_svg(hand, highlight=highlight, title=title, sprite=True),
+            )
+        )
     ctx = {
         "t": t,
         "hand": hand,
