@@ -104,3 +104,41 @@ def rows(app):
             return out
 
     return snapshot
+
+
+@pytest.fixture(params=DATABASES)
+def two_apps(request, tmp_path):
+    """Two apps on one fresh database: two processes' worth of cached state."""
+    config, cleanup = database_config(request.param, tmp_path)
+    apps = [make_app(config), make_app(config)]
+    yield apps
+    for app in apps:
+        with app.app_context():
+            db.session.remove()
+            db.engine.dispose()
+    if cleanup:
+        cleanup()
+
+
+@pytest.fixture
+def postgres_schema():
+    """(url, schema): a fresh PostgreSQL schema brought to the latest migration, for app
+    servers started as processes (tests/web/test_processes.py)."""
+    url = postgres_url()
+    schema = "t_" + uuid.uuid4().hex[:16]
+    admin = sa.create_engine(url)
+    with admin.begin() as c:
+        c.execute(sa.text(f"CREATE SCHEMA {schema}"))
+    app = make_app(
+        {
+            "SQLALCHEMY_DATABASE_URI": url,
+            "SQLALCHEMY_ENGINE_OPTIONS": {"connect_args": {"options": f"-csearch_path={schema}"}},
+        }
+    )
+    with app.app_context():
+        db.session.remove()
+        db.engine.dispose()
+    yield url, schema
+    with admin.begin() as c:
+        c.execute(sa.text(f"DROP SCHEMA {schema} CASCADE"))
+    admin.dispose()

@@ -16,14 +16,9 @@ import time
 import urllib.error
 import urllib.parse
 import urllib.request
-import uuid
 from pathlib import Path
 
 import pytest
-import sqlalchemy as sa
-from conftest import make_app, postgres_url
-
-from referee.web import db
 
 ROOT = Path(__file__).resolve().parents[2]
 GUNICORN = Path(sys.executable).with_name("gunicorn")
@@ -68,19 +63,8 @@ class Phone:
 
 
 @pytest.fixture
-def two_servers(tmp_path):
-    url = postgres_url()
-    schema = "t_" + uuid.uuid4().hex[:16]
-    admin = sa.create_engine(url)
-    with admin.begin() as c:
-        c.execute(sa.text(f"CREATE SCHEMA {schema}"))
-    app = make_app({
-        "SQLALCHEMY_DATABASE_URI": url,
-        "SQLALCHEMY_ENGINE_OPTIONS": {"connect_args": {"options": f"-csearch_path={schema}"}},
-    })
-    with app.app_context():
-        db.session.remove()
-        db.engine.dispose()
+def two_servers(postgres_schema):
+    url, schema = postgres_schema
     sep = "&" if "?" in url else "?"
     env = dict(
         os.environ,
@@ -114,9 +98,6 @@ def two_servers(tmp_path):
             s.terminate()
         for s in servers:
             s.wait(10)
-        with admin.begin() as c:
-            c.execute(sa.text(f"DROP SCHEMA {schema} CASCADE"))
-        admin.dispose()
 
 
 def start(phone: Phone) -> str:

@@ -4,24 +4,7 @@ shows at once, through moves, a settlement, a new hand and a settlement taken ba
 
 from __future__ import annotations
 
-import pytest
-from conftest import DATABASES, database_config, make_app
 from webhelpers import Phone
-
-from referee.web import db
-
-
-@pytest.fixture(params=DATABASES)
-def two_apps(request, tmp_path):
-    config, cleanup = database_config(request.param, tmp_path)
-    apps = [make_app(config), make_app(config)]
-    yield apps
-    for app in apps:
-        with app.app_context():
-            db.session.remove()
-            db.engine.dispose()
-    if cleanup:
-        cleanup()
 
 
 def test_a_process_never_shows_a_state_another_has_changed(two_apps):
