@@ -70,8 +70,10 @@ def register(app: Flask) -> None:
     from . import models  # noqa: F401  (the tables, for Flask-Migrate)
     from .health import health
     from .schema import init_app as check_schema
+    from .start import bp as start_bp
     from .views import register_views
 
     check_schema(app)
     app.register_blueprint(health)
     register_views(app)
+    app.register_blueprint(start_bp)

@@ -39,13 +39,10 @@ from .forms import (
     LotForm,
     PassForm,
     PlayForm,
-    StartForm,
     UndoForm,
 )
 from .picture import layout_svg, sprite_svg, tile_svg, tile_use
 from .services import Refused
-
-MAX_NAMES = 20  # name fields a start form shows at most (Čtyřka has up to 13 players)
 
 main = Blueprint("main", __name__)
 table_bp = Blueprint("table", __name__)
@@ -71,100 +68,6 @@ def _variant(name: str):
     if v is None:
         abort(404, f"There is no variant called {name!r}.")
     return v
-
-
-@main.route("/new/<variant>", methods=["GET", "POST"])
-def start(variant: str):
-    v = _variant(variant)
-    counts = list(v.player_counts)
-    form = StartForm()
-    status = 200
-    if request.method == "POST":
-        count = form.count.data if form.count.data is not None else len(form.names)
-        form.fit(min(max(count, 0), MAX_NAMES))  # the engine judges the count
-        valid = form.validate()
-        names = form.name_list()
-        faults = services.name_faults(names)
-        form.name_errors(faults)
-        if valid and not faults:
-            options = {}
-            if form.target.data is not None:
-                options["target"] = form.target.data
-            if v.name == "ctyrka":
-                options["scoring"] = form.scoring.data or "penalty"
-            try:
-                row = services.create_match(v.name, names, options)
-            except Refused as e:
-                _field_error(form, e)
-            else:
-                flash("The match has started. Keep this page's link: it is the players' link.")
-                return redirect(url_for("table.table", token=row.write_token))
-        status = 400
-    else:
-        count = request.args.get("players", type=int) or counts[-1 if len(counts) < 4 else 2]
-        bad = services.count_refused(v.name, count)
-        if bad:
-            form.count.errors = [bad.message]
-            status = 400
-            count = counts[0]
-        form.fit(count)
-        form.count.data = count
-    return render_template(
-        "start.html",
-        variant=v,
-        form=form,
-        count=len(form.names),
-        counts=[(n, _count_label(v, n)) for n in counts],
-        defaults=_defaults(v),
-        sides=_sides_example(v, len(form.names)),
-        set_text=(
-            services.set_name(v.name, len(form.names))
-            if len(form.names) in v.player_counts
-            else None
-        ),
-    ), status
-
-
-def _count_label(v, n: int) -> str:
-    sides = v.sides(n)
-    label = f"{n} players"
-    if any(len(s) > 1 for s in sides):
-        label += " (two pairs)"
-    if len(v.player_counts) > 3:
-        label += f": {services.set_name(v.name, n)}"
-    return label
-
-
-def _sides_example(v, n: int) -> list[str]:
-    """How the seats score together, e.g. ["players 1 and 3", "players 2 and 4"]."""
-    if n not in v.player_counts:
-        return []
-    sides = v.sides(n)
-    if all(len(s) == 1 for s in sides):
-        return []
-    return [" and ".join(f"player {s + 1}" for s in side) for side in sides]
-
-
-def _defaults(v) -> dict:
-    if v.name == "ctyrka":
-        return {
-            s: services.default_options(v.name, {"scoring": s})["target"]
-            for s in ("penalty", "victory")
-        }
-    return {"target": services.default_options(v.name)["target"]}
-
-
-def _field_error(form: StartForm, e: Refused) -> None:
-    if e.field == "count":
-        form.count.errors = [e.message]
-    elif e.field == "target":
-        form.target.errors = [e.message]
-    elif e.field == "scoring":
-        form.scoring.errors = [e.message]
-    elif e.field == "names" and e.seat is not None and e.seat < len(form.names):
-        form.names[e.seat].errors = [e.message]
-    else:
-        form.form_errors.append(e.message)
 
 
 @main.get("/rules")

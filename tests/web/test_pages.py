@@ -32,7 +32,7 @@ def text_of_links(html):
     [
         ("/new/five-up?players=4",
          ["two pairs", "player 1 and player 3 against player 2 and player 4"]),
-        ("/new/five-up?players=2", ["Player 1 (plays first)", "Default 61"]),
+        ("/new/five-up?players=2", ["The first hand. Draw lots for the lead", "Default 61"]),
         ("/new/french-connection", ["4 players", "Default 100"]),
         ("/new/ctyrka?players=5",
          ["double-nine, 55 tiles", "Default 100 for penalty scoring, 300"]),
@@ -48,8 +48,10 @@ def test_start_forms(phone, url, words):
     for w in words:
         assert w in text, w
     assert "in the order they play" in text
-    count = int(re.search(r'name="count" value="(\d+)"', html).group(1))
-    assert len(re.findall(r'name="names-\d+"', html)) == count
+    count = re.search(r'<option value="(\d+)" selected>', html) or re.search(
+        r'name="count" value="(\d+)"', html)
+    shown = re.findall(r'<li data-seat="\d+">', html)  # the others are hidden
+    assert len(shown) == int(count.group(1))
 
 
 @pytest.mark.parametrize("variant", ["five-up", "french-connection", "ctyrka"])
@@ -89,9 +91,9 @@ def test_pages_are_accessible_basics(phone):
         # links are absolute, to be shared)
         links = re.findall(r'(?:src|href)="((?:https?:)?//[^"]*)"', html)
         assert all(link.startswith("http://localhost/") for link in links), url
-        # the only script is the table's own file; no inline script
+        # the only scripts are the app's own files (table, start form); no inline script
         scripts = re.findall(r"<script\b[^>]*>", html)
-        assert all(re.fullmatch(r'<script src="/static/js/table\.js\?v=\w+" defer>', s)
+        assert all(re.fullmatch(r'<script src="/static/js/(table|start)\.js\?v=\w+" defer>', s)
                    for s in scripts), (url, scripts)
 
 
