@@ -1,7 +1,7 @@
 """The start form follows the number of players: "Change" (without scripts) keeps the
 names typed, a count that does not match the names sent never starts a match, a bad
 `?players=` is refused next to the count, and the first lead is labelled as the variant's
-rule says (tests/browser/test_start.py changes the count with the script)."""
+rule says (tests/browser/test_start_form.py changes the count with the script)."""
 
 from __future__ import annotations
 
