@@ -13,12 +13,15 @@ Configuration comes from the environment, with defaults that need nothing:
 
 from __future__ import annotations
 
+import contextlib
 import os
 import random
 import secrets
+import tempfile
 from pathlib import Path
 
 from flask import Flask
+from sqlalchemy.engine import make_url
 
 from referee.web import create_extensions, register
 
@@ -35,35 +38,62 @@ def database_url(url: str | None, instance: Path) -> str:
 
 
 def secret_key(instance: Path) -> str:
-    """SECRET_KEY from the environment, or one generated once into instance/secret_key."""
+    """SECRET_KEY from the environment, or one generated once into instance/secret_key.
+    Several processes starting at once all get the same key: the key is written whole to
+    a file of its own, then linked into place only if no key is there yet (a link never
+    replaces a file), and every process reads the key that is in place. An empty key is
+    refused: it would sign nothing."""
     key = os.environ.get("SECRET_KEY")
-    if key:
+    if key is not None:
+        if not key.strip():
+            raise RuntimeError("SECRET_KEY is set but empty: set a long random value, or unset it")
         return key
     path = instance / "secret_key"
-    try:
-        return path.read_text(encoding="ascii").strip()
-    except FileNotFoundError:
-        pass
-    key = secrets.token_hex(32)
-    try:
-        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-    except FileExistsError:  # another process made it first
-        return path.read_text(encoding="ascii").strip()
-    with os.fdopen(fd, "w", encoding="ascii") as f:
-        f.write(key + "\n")
+    if not path.exists():
+        fd, temp = tempfile.mkstemp(dir=instance, prefix=".secret_key.")  # mode 0600
+        try:
+            with os.fdopen(fd, "w", encoding="ascii") as f:
+                f.write(secrets.token_hex(32) + "\n")
+                f.flush()
+                os.fsync(f.fileno())
+            with contextlib.suppress(FileExistsError):  # another process was first: its key
+                os.link(temp, path)
+        finally:
+            os.unlink(temp)
+    key = path.read_text(encoding="ascii").strip()
+    if not key:
+        raise RuntimeError(f"{path} is empty: delete it, and a new key is made at the next start")
     return key
+
+
+def private_instance(instance: Path, url: str) -> None:
+    """The instance folder (the secret key, the default SQLite database with every link
+    token) readable by its owner only: the folder 0700, an SQLite database file 0600 (its
+    journal files take the same mode)."""
+    instance.mkdir(mode=0o700, parents=True, exist_ok=True)
+    os.chmod(instance, 0o700)
+    if not url.startswith("sqlite"):
+        return
+    name = make_url(url).database
+    if not name or name == ":memory:" or name.startswith("file:"):
+        return
+    db_file = Path(name)
+    if not db_file.is_absolute():
+        return  # relative to wherever SQLAlchemy runs: leave it
+    if db_file.parent.is_dir():
+        os.close(os.open(db_file, os.O_WRONLY | os.O_CREAT, 0o600))
+        os.chmod(db_file, 0o600)
 
 
 def create_app(test_config: dict | None = None) -> Flask:
     """The application factory. `test_config` overrides the configuration (tests)."""
     app = Flask(__name__, instance_relative_config=True)
     instance = Path(app.instance_path)
-    instance.mkdir(parents=True, exist_ok=True)
-
     test_config = dict(test_config or {})
     url = test_config.get("SQLALCHEMY_DATABASE_URI") or database_url(
         os.environ.get("DATABASE_URL"), instance
     )
+    private_instance(instance, url)
     seed = test_config.get("RANDOM_SEED", os.environ.get("RANDOM_SEED"))
     app.config.from_mapping(
         SECRET_KEY=test_config.get("SECRET_KEY") or secret_key(instance),

@@ -14,7 +14,7 @@ from flask_sqlalchemy import SQLAlchemy
 from flask_wtf.csrf import CSRFProtect
 from sqlalchemy import MetaData, event
 
-from . import i18n
+from . import i18n, security
 
 MIGRATIONS = Path(__file__).resolve().parents[2] / "migrations"
 
@@ -64,6 +64,7 @@ def create_extensions(app: Flask) -> None:
     migrate.init_app(app, db)
     csrf.init_app(app)
     i18n.init_app(app)
+    security.init_app(app)
 
 
 def register(app: Flask) -> None:
