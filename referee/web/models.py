@@ -8,6 +8,7 @@ record two moves for the same turn, even when two phones race.
 
 from __future__ import annotations
 
+import re
 import secrets
 from datetime import UTC, datetime
 
@@ -23,6 +24,15 @@ def now() -> datetime:
 def new_token() -> str:
     """An unguessable link token (128 bits)."""
     return secrets.token_urlsafe(16)
+
+
+TOKEN = re.compile(r"[A-Za-z0-9_-]{1,64}")  # the shape of every token new_token makes
+
+
+def is_token(text: str) -> bool:
+    """Whether a link's text can be a token; checked before any query (PostgreSQL refuses
+    a NUL in a text, for one)."""
+    return TOKEN.fullmatch(text) is not None
 
 
 class Match(db.Model):

@@ -22,6 +22,7 @@ import functools
 import random
 from dataclasses import dataclass, field
 
+from flask_babel import gettext as _
 from sqlalchemy import bindparam, delete, insert, null, select, update
 from sqlalchemy.exc import IntegrityError
 
@@ -46,7 +47,7 @@ from referee.engine.messages import N_, Message
 from referee.engine.tiles import Tile, tile_set
 
 from . import db, state
-from .models import Hand, Match, now
+from .models import Hand, Match, is_token, now
 from .models import Move as MoveRow
 
 Table = state.Table
@@ -108,6 +109,10 @@ def variant_or_none(name: str):
 
 
 def by_token(token: str, *, write: bool) -> Match | None:
+    """The match of a players' (write) or spectators' link; None for an unknown link, or
+    for a text that cannot be a link (checked before any query: PostgreSQL refuses a NUL)."""
+    if not is_token(token):
+        return None
     column = Match.write_token if write else Match.read_token
     return db.session.execute(select(Match).where(column == token)).scalar_one_or_none()
 
@@ -128,6 +133,8 @@ def version(token: str, *, write: bool) -> str | None:
     """What the phones at a table poll to know when to fetch it again: the match's version,
     one more at every write (a move, the lot, a settlement, an undo...), read from the
     match's row by its unique token. None for an unknown link."""
+    if not is_token(token):
+        return None
     found = db.session.execute(VERSION[write], {"token": token}).scalar()
     return None if found is None else str(found)
 
@@ -671,9 +678,10 @@ def settle(token: str, hand_no: int, after: int, texts: dict[int, list[str]]) ->
 
 
 def undo_target(table: Table) -> str | None:
-    """What Undo would take back, in words (None: nothing)."""
+    """What Undo would take back, in words (None: nothing, or nothing it can take back:
+    see `undo_refusal`)."""
     row, hand = table.hand_row, table.hand
-    if row is None:
+    if row is None or _fixed_settlement(table) is not None:
         return None
     if row.remaining is not None:
         return f"the tiles left in hand {row.number} (its settlement)"
@@ -684,6 +692,34 @@ def undo_target(table: Table) -> str | None:
     return None
 
 
+def _fixed_settlement(table: Table) -> int | None:
+    """The number of the hand whose settlement Undo would take back, when it cannot: the
+    engine knows every player's tiles (a full record, imported with its deals), so the
+    hand settles itself again from them."""
+    row, hands = table.hand_row, table.match.hands
+    if row is None or not hands:
+        return None
+    if row.remaining is not None:
+        number, engine_hand = row.number, hands[-1]
+    elif not hands[-1].moves and row.number > 1 and len(hands) > 1:
+        number, engine_hand = row.number - 1, hands[-2]
+    else:
+        return None
+    return number if engine_hand.full and engine_hand.settlement is not None else None
+
+
+def undo_refusal(table: Table) -> str:
+    """Why Undo has nothing to take back, in words."""
+    number = _fixed_settlement(table)
+    if number is None:
+        return _("There is nothing to take back.")
+    return _(
+        "The settlement of hand %(number)d cannot be taken back: the record names every "
+        "player's tiles, so the hand settles itself from them.",
+        number=number,
+    )
+
+
 @writes
 def undo(token: str, hand_no: int, after: int, settled: bool) -> str:
     """Take back the last move, or the last settlement."""
@@ -692,7 +728,7 @@ def undo(token: str, hand_no: int, after: int, settled: bool) -> str:
     what = undo_target(table)
     row = table.hand_row
     if what is None:
-        raise Refused(409, "There is nothing to take back.")
+        raise Refused(409, undo_refusal(table))
     _lock(table)
     if row.remaining is not None:
         db.session.execute(
@@ -724,15 +760,15 @@ def export(table: Table) -> dict:
 
 
 def read_record(text: str | bytes) -> record.Record:
+    """The record in an uploaded text, read once; Refused(400) when it is unreadable."""
     try:
         return record.loads(text)
     except RecordError as e:
         raise Refused(400, e.message, hand=e.hand, move=e.move) from None
 
 
-def verdict(text: str | bytes) -> dict:
-    """The engine's verdict on a record (the `check --json` output)."""
-    rec = read_record(text)
+def verdict(rec: record.Record) -> dict:
+    """The engine's verdict on a record read by `read_record` (the `check --json` output)."""
     try:
         return check.verdict(rec)
     except RecordError as e:
@@ -740,10 +776,10 @@ def verdict(text: str | bytes) -> dict:
 
 
 @writes
-def import_record(text: str | bytes) -> Match:
-    """Store a valid record as a new match that can be carried on; an invalid one is refused
-    with the engine's verdict (hand, move, rule) and nothing is stored."""
-    rec = read_record(text)
+def import_record(rec: record.Record) -> Match:
+    """Store a valid record (read by `read_record`) as a new match that can be carried on;
+    an invalid one is refused with the engine's verdict (hand, move, rule) and nothing is
+    stored."""
     try:
         match, fault = record.replay(rec)
     except RecordError as e:

@@ -33,7 +33,7 @@ from referee.engine.match import Match as EngineMatch
 from referee.engine.tiles import Tile
 
 from . import db
-from .models import Hand, Match
+from .models import Hand, Match, is_token
 from .models import Move as MoveRow
 
 CACHE_SIZE = int(os.environ.get("REFEREE_CACHE_SIZE", "512"))  # matches per process
@@ -172,6 +172,8 @@ BY_TOKEN = {  # built once: SQLAlchemy's compiled cache then serves every reques
 
 def match_row(token: str, *, write: bool) -> MatchRow | None:
     """The match at a link (one indexed read), or None."""
+    if not is_token(token):
+        return None
     found = db.session.execute(BY_TOKEN[write], {"token": token}).one_or_none()
     return MatchRow(*found) if found is not None else None
 

@@ -4,6 +4,7 @@ engine's message and a 4xx status."""
 from __future__ import annotations
 
 import hashlib
+import io
 import json
 from dataclasses import dataclass
 from pathlib import Path
@@ -18,6 +19,7 @@ from flask import (
     redirect,
     render_template,
     request,
+    send_file,
     url_for,
 )
 from flask_babel import get_locale
@@ -102,28 +104,20 @@ def import_record():
     if not text.strip():
         form.file.errors = ["Choose a record file, or paste a record."]
         return render_template("import.html", form=form), 400
+    variant = None
     try:
+        rec = services.read_record(text)  # the text is parsed here, once
+        variant = rec.variant if services.variant_or_none(rec.variant) else None
         if form.carry_on.data:
-            row = services.import_record(text)
+            row = services.import_record(rec)
             flash("The record is stored: carry on playing here.")
             return redirect(url_for("table.table", token=row.write_token))
-        result = services.verdict(text)
+        result = services.verdict(rec)
     except Refused as e:
-        return render_template(
-            "import.html", form=form, refused=e, variant=result_variant(text)
-        ), 400
+        return render_template("import.html", form=form, refused=e, variant=variant), 400
     return render_template(
-        "import.html", form=form, result=result, variant=result_variant(text)
+        "import.html", form=form, result=result, variant=variant
     ), (200 if result["ok"] else 400)
-
-
-def result_variant(text: bytes) -> str | None:
-    """The record's variant when it is one we know (for the rule links)."""
-    try:
-        name = json.loads(text).get("variant")
-    except (ValueError, AttributeError):
-        return None
-    return name if services.variant_or_none(name) else None
 
 
 # -- the table ----------------------------------------------------------------------------
@@ -327,6 +321,7 @@ def undo(token: str):
             variant=t.variant,
             links=Links(True, token),
             what=services.undo_target(t),
+            why=services.undo_refusal(t),
             position=t.position,
             form=UndoForm(formdata=None),
         )
@@ -469,15 +464,21 @@ def spectator_match(token: str):
     return _match_page(token, False)
 
 
+DOWNLOAD_NAME_MAX = 80  # characters of a record's file name before ".json"
+
+
 def _record(token: str, write: bool):
     t = _load(token, write=write)
     body = json.dumps(services.export(t), indent=1, ensure_ascii=False) + "\n"
-    name = f"{t.variant.name}-{'-'.join(t.players)}.json"
-    safe = "".join(c if c.isalnum() or c in "-_." else "_" for c in name)
-    return current_app.response_class(
-        body,
+    stem = f"{t.variant.name}-{'-'.join(t.players)}"
+    stem = "".join(c if c.isalnum() or c in "-_." else "_" for c in stem)[:DOWNLOAD_NAME_MAX]
+    # Werkzeug writes the name as ASCII plus filename*=UTF-8''... for "Čeněk" or "李".
+    return send_file(
+        io.BytesIO(body.encode("utf-8")),
         mimetype="application/json",
-        headers={"Content-Disposition": f'attachment; filename="{safe}"'},
+        as_attachment=True,
+        download_name=f"{stem}.json",
+        etag=False,
     )
 
 
