@@ -19,6 +19,7 @@ import pytest
 from webhelpers import Phone
 
 import app as app_module
+from referee.web import db
 from referee.web.security import CSP
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -155,9 +156,12 @@ def test_the_instance_folder_and_database_are_the_owners_alone(tmp_path):
     assert stat.S_IMODE(db_file.stat().st_mode) == 0o600
 
 
-def test_the_apps_sqlite_database_is_the_owners_alone(app):
-    if app.config["DB_KIND"] != "sqlite":
-        pytest.skip("a PostgreSQL server keeps its own files")
-    path = Path(app.config["SQLALCHEMY_DATABASE_URI"].removeprefix("sqlite:///"))
+def test_the_apps_sqlite_database_is_the_owners_alone(tmp_path):
+    from conftest import make_app
+
+    path = tmp_path / "referee.sqlite"
+    app = make_app({"SQLALCHEMY_DATABASE_URI": f"sqlite:///{path}"})
+    with app.app_context():
+        db.engine.dispose()
     assert stat.S_IMODE(path.stat().st_mode) == 0o600
     assert stat.S_IMODE(Path(app.instance_path).stat().st_mode) == 0o700
