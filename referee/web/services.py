@@ -89,7 +89,7 @@ def writes(service):
 
     @functools.wraps(service)
     def run(*args, **kwargs):
-        for _ in range(RETRIES):
+        for _attempt in range(RETRIES):
             try:
                 return service(*args, **kwargs)
             except Moved:
