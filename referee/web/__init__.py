@@ -70,6 +70,7 @@ def create_extensions(app: Flask) -> None:
 def register(app: Flask) -> None:
     from . import models  # noqa: F401  (the tables, for Flask-Migrate)
     from .health import health
+    from .offline import bp as offline_bp
     from .schema import init_app as check_schema
     from .start import bp as start_bp
     from .views import register_views
@@ -78,3 +79,4 @@ def register(app: Flask) -> None:
     app.register_blueprint(health)
     register_views(app)
     app.register_blueprint(start_bp)
+    app.register_blueprint(offline_bp)

@@ -115,3 +115,18 @@ class Move(db.Model):
     created = db.Column(db.DateTime, nullable=False, default=now)
 
     hand = db.relationship("Hand", back_populates="moves")
+
+
+class ClientMove(db.Model):
+    """A move a phone kept offline and sent later, by the id the phone gave it: unique, so
+    that a move sent twice is recorded once, with the answer the first send got (which the
+    second send gets again)."""
+
+    __tablename__ = "client_moves"
+
+    client_id = db.Column(db.String(64), primary_key=True)
+    match_id = db.Column(
+        db.Integer, db.ForeignKey("matches.id", ondelete="CASCADE"), nullable=False, index=True
+    )
+    answer = db.Column(db.JSON, nullable=False)  # {"ok": true, "message": "..."}
+    created = db.Column(db.DateTime, nullable=False, default=now)

@@ -47,7 +47,7 @@ from referee.engine.messages import N_, Message
 from referee.engine.tiles import Tile, tile_set
 
 from . import db, state
-from .models import Hand, Match, is_token, now
+from .models import ClientMove, Hand, Match, is_token, now
 from .models import Move as MoveRow
 
 Table = state.Table
@@ -500,7 +500,15 @@ def _seat(table: Table, value) -> int:
 
 
 @writes
-def play(token: str, hand_no: int, after: int, seat, tile_text: str, on_text: str | None) -> str:
+def play(
+    token: str,
+    hand_no: int,
+    after: int,
+    seat,
+    tile_text: str,
+    on_text: str | None,
+    client_id: str | None = None,
+) -> str:
     """Lay a tile (on `on_text`, or the lead). Returns what happened, in words."""
     table = _begin(token)
     _still_open(table)
@@ -512,11 +520,11 @@ def play(token: str, hand_no: int, after: int, seat, tile_text: str, on_text: st
     except NotationError as e:
         raise Refused(400, str(e), field="tile") from None
     who = hand.turn if seat in (None, "") and hand.turn is not None else _seat(table, seat)
-    return _record(table, Move.play(who, t, on))
+    return _record(table, Move.play(who, t, on), client_id)
 
 
 @writes
-def draw(token: str, hand_no: int, after: int, seat, count) -> str:
+def draw(token: str, hand_no: int, after: int, seat, count, client_id: str | None = None) -> str:
     table = _begin(token)
     _still_open(table)
     _stale(table, hand_no, after)
@@ -526,15 +534,15 @@ def draw(token: str, hand_no: int, after: int, seat, count) -> str:
         raise Refused(400, "The number of tiles drawn must be a whole number.") from None
     if n < 1:
         raise Refused(400, "A draw takes at least one tile.")
-    return _record(table, Move.draw(_seat(table, seat), n))
+    return _record(table, Move.draw(_seat(table, seat), n), client_id)
 
 
 @writes
-def pass_(token: str, hand_no: int, after: int, seat) -> str:
+def pass_(token: str, hand_no: int, after: int, seat, client_id: str | None = None) -> str:
     table = _begin(token)
     _still_open(table)
     _stale(table, hand_no, after)
-    return _record(table, Move.pass_(_seat(table, seat)))
+    return _record(table, Move.pass_(_seat(table, seat)), client_id)
 
 
 def _still_open(table: Table) -> None:
@@ -544,8 +552,9 @@ def _still_open(table: Table) -> None:
         raise Refused(422, f"The match is over: {over['winner']} won it.", over["rule"])
 
 
-def _record(table: Table, move: Move) -> str:
-    """Check a move with the engine and append it to the current hand."""
+def _record(table: Table, move: Move, client_id: str | None = None) -> str:
+    """Check a move with the engine and append it to the current hand. A move sent from a
+    phone's outbox keeps its client id (unique) with the answer, in the same transaction."""
     hand, row = table.hand, table.hand_row
     known = len(hand.false_passes)
     try:
@@ -566,17 +575,24 @@ def _record(table: Table, move: Move) -> str:
         move.count if move.kind == "draw" else None,
         [str(t) for t in move.drawn] if move.drawn else None,
     )
-    _lock(table)
-    db.session.execute(insert(MoveRow).values(hand_id=row.id, **saved._asdict()))
-    row.moves.append(saved)  # the table's own copy (state.fork): kept as the new state
-    _commit(table, row.number, number - 1, keep=True)
     said = describe(hand, move._replace(on=on), number)
     notes = [n["text"] for n in history(hand)[-1].notes] + _false_passes(hand, known)
     if hand.ended == "domino":
         notes.append("Domino! Enter the tiles left in each hand")
     elif hand.ended == "block":
         notes.append("The hand is blocked. Enter the tiles left in each hand")
-    return "; ".join([said, *notes]) + "."
+    answer = "; ".join([said, *notes]) + "."
+    _lock(table)
+    db.session.execute(insert(MoveRow).values(hand_id=row.id, **saved._asdict()))
+    if client_id is not None:  # kept with the move: a second send gets this answer again
+        db.session.execute(
+            insert(ClientMove).values(
+                client_id=client_id, match_id=table.row.id, answer={"ok": True, "message": answer}
+            )
+        )
+    row.moves.append(saved)  # the table's own copy (state.fork): kept as the new state
+    _commit(table, row.number, number - 1, keep=True)
+    return answer
 
 
 def _commit(table: Table, hand_no: int | None = None, after: int | None = None,

@@ -12,6 +12,21 @@
   function root() { return document.getElementById("table"); }
   if (!root() || !window.fetch || !window.URLSearchParams) return;
 
+  // The offline kit (offline.js), loaded once the page is shown: it keeps the moves made
+  // without the network (docs/frontend.md, "Offline"). f(kit), or otherwise() without it.
+  var me = document.currentScript, kit = null;
+  function withKit(f, otherwise) {
+    kit = kit || new Promise(function (ok) {
+      var s = document.createElement("script"), src = me && me.getAttribute("data-kit");
+      if (!src || !window.indexedDB) return ok(null);
+      s.src = src;
+      s.onload = function () { ok(window.RefereeOffline); };
+      s.onerror = function () { kit = null; ok(null); };
+      document.head.appendChild(s);
+    });
+    kit.then(function (k) { if (k && f) f(k); else if (!k && otherwise) otherwise(); });
+  }
+
   function withFragment(url) {
     var u = new URL(url, location.href);
     u.searchParams.set("fragment", "1");
@@ -50,6 +65,7 @@
     say(news ? news.textContent : "");
     var focus = mine && fresh.querySelector("[data-autofocus]");
     if (focus) focus.focus({ preventScroll: true });
+    withKit(function (k) { k.saw(html); });
     return true;
   }
 
@@ -67,7 +83,7 @@
   }
 
   // Send a form (or follow a link) of the table, then swap in what comes back.
-  function send(url, options, fallback) {
+  function send(url, options, fallback, body) {
     if (busy) return;
     busy = true;
     var r = root();
@@ -82,9 +98,11 @@
         }
         return res.text().then(function (html) { swap(html, true); });
       })
-      .catch(function () {
-        notice("No answer from the referee (is the network down?). Nothing changed on " +
-               "this phone: tap again. A move already recorded is never recorded twice.");
+      .catch(function () {  // no network: the kit keeps the move, or says so
+        withKit(function (k) { k.lost(url, body); }, function () {
+          notice("No answer from the referee (is the network down?). Nothing changed on " +
+                 "this phone: tap again. A move already recorded is never recorded twice.");
+        });
       })
       .finally(function () {
         busy = false;
@@ -103,11 +121,12 @@
     var body = new URLSearchParams(data);
     var action = form.getAttribute("action") || location.pathname;
     if ((form.getAttribute("method") || "get").toLowerCase() === "post") {
-      send(action, { method: "POST", body: body }, function () { form.submit(); });
+      send(action, { method: "POST", body: body }, function () { form.submit(); }, body);
     } else {
       var u = new URL(action, location.href);
       body.forEach(function (v, k) { u.searchParams.set(k, v); });
-      send(withFragment(u.href), { method: "GET" }, function () { location.href = u.href; });
+      send(withFragment(u.href), { method: "GET" },
+           function () { location.href = u.href; }, body);
     }
   });
 
@@ -170,6 +189,7 @@
         return res.text();
       })
       .then(function (v) {
+        if (failures) withKit(function (k) { k.online(); });
         failures = 0;
         var now = root();
         if (busy || seen !== generation || !now || typing() ||
@@ -178,7 +198,9 @@
           .then(function (res) { return res.text(); })
           .then(function (html) { if (!busy && seen === generation) swap(html, false); });
       })
-      .catch(function () { failures++; })
+      .catch(function () {
+        if (++failures > 1 || !navigator.onLine) withKit(function (k) { k.offline(); });
+      })
       .finally(function () { schedule(); });
   }
 
@@ -188,5 +210,11 @@
   });
   window.addEventListener("online", function () { failures = 0; schedule(0); });
   window.addEventListener("pageshow", function (e) { if (e.persisted) schedule(0); });
+  document.addEventListener("referee:refresh", function () {  // the kit sent moves
+    if (root()) root().setAttribute("data-version", "");
+    schedule(0);
+  });
   schedule();
+  if (document.readyState === "complete") withKit();
+  else window.addEventListener("load", function () { withKit(); });
 })();

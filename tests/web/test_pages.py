@@ -91,10 +91,12 @@ def test_pages_are_accessible_basics(phone):
         # links are absolute, to be shared)
         links = re.findall(r'(?:src|href)="((?:https?:)?//[^"]*)"', html)
         assert all(link.startswith("http://localhost/") for link in links), url
-        # the only scripts are the app's own files (table, start form); no inline script
+        # the only scripts are the app's own files (the table, with the offline kit's
+        # addresses on the players' page; the start form); no inline script
         scripts = re.findall(r"<script\b[^>]*>", html)
-        assert all(re.fullmatch(r'<script src="/static/js/(table|start)\.js\?v=\w+" defer>', s)
-                   for s in scripts), (url, scripts)
+        own = r'<script src="/static/js/(table|start)\.js\?v=\w+" defer(?: data-[a-z]+="/[^"]*")*>'
+        assert all(re.fullmatch(own, s) for s in scripts), (url, scripts)
+        assert html.count("</script>") == len(scripts)
 
 
 def test_table_screen_shows_the_state(phone):

@@ -1,0 +1,81 @@
+"""The outbox's service: a move a phone kept while offline, judged by the table's own
+services as if it had arrived live. Its client id is stored with the move (unique), so a
+move sent twice (the answer lost on the way back) is recorded once, and the second send
+gets the first answer again."""
+
+from __future__ import annotations
+
+import re
+
+from sqlalchemy import select
+
+from .. import db, services
+from ..models import ClientMove, Match
+from ..services import Refused
+
+CLIENT_ID = re.compile(r"[A-Za-z0-9-]{8,64}")
+KINDS = ("play", "draw", "pass")
+
+
+def _first_answer(token: str, client_id: str) -> dict | None:
+    row = db.session.execute(
+        select(ClientMove.answer, Match.write_token)
+        .join(Match, Match.id == ClientMove.match_id)
+        .where(ClientMove.client_id == client_id)
+    ).one_or_none()
+    if row is None:
+        return None
+    if row.write_token != token:
+        return {"ok": False, "status": 409, "message": "This move id belongs to another table."}
+    return {**row.answer, "duplicate": True}
+
+
+def _int(data: dict, key: str, default=None):
+    value = data.get(key, default)
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < 10**6:
+        raise Refused(400, f"The move's {key} must be a whole number.")
+    return value
+
+
+def receive(token: str, data) -> tuple[dict, int]:
+    """Judge one kept move. Returns (answer, HTTP status)."""
+    try:
+        if not isinstance(data, dict):
+            raise Refused(400, "The move must be sent as a JSON object.")
+        client_id = data.get("client_id")
+        if not isinstance(client_id, str) or not CLIENT_ID.fullmatch(client_id):
+            raise Refused(400, "The move has no valid client id.")
+        kind = data.get("kind")
+        if kind not in KINDS:
+            raise Refused(400, "The move must be a play, a draw or a pass.")
+        seen = _first_answer(token, client_id)
+        if seen is not None:
+            return seen, seen.pop("status", 200)
+        hand, after, seat = _int(data, "hand"), _int(data, "after"), _int(data, "seat")
+        try:
+            if kind == "play":
+                tile, on = data.get("tile"), data.get("on")
+                if not isinstance(tile, str) or not isinstance(on, str | None):
+                    raise Refused(400, "Say which tile was laid, and on which.")
+                message = services.play(token, hand, after, seat, tile, on, client_id=client_id)
+            elif kind == "draw":
+                count = _int(data, "count", 1)
+                message = services.draw(token, hand, after, seat, count, client_id=client_id)
+            else:
+                message = services.pass_(token, hand, after, seat, client_id=client_id)
+        except Refused as e:
+            if e.status == 409:  # another send of the same move may have won the race
+                seen = _first_answer(token, client_id)
+                if seen is not None:
+                    return seen, seen.pop("status", 200)
+            raise
+        return {"ok": True, "message": message, "duplicate": False}, 200
+    except Refused as e:
+        db.session.rollback()
+        row = services.by_token(token, write=True) if e.status != 404 else None
+        return {
+            "ok": False,
+            "message": e.message,
+            "rule": e.rule,
+            "variant": row.variant if row is not None else None,
+        }, e.status

@@ -1,0 +1,47 @@
+/* Domino Referee's service worker (served at /sw.js, scope /): keeps the app shell and the
+   table pages for a reload without the network, and sends the outbox when the browser says
+   the network is back (Background Sync, where the browser has it; the page also sends it on
+   every load and when it comes back online). Workbox and idb are served by the app. */
+/* version {{ version }} */
+importScripts({{ workbox_sw|tojson }});
+workbox.setConfig({ modulePathPrefix: {{ modules|tojson }}, debug: false });
+importScripts({{ idb|tojson }}, {{ outbox|tojson }});
+
+workbox.core.skipWaiting();
+workbox.core.clientsClaim();
+
+// The app shell: the stylesheet and the scripts, under digest URLs that never change;
+// other static files are served as kept and refreshed behind.
+workbox.precaching.precacheAndRoute({{ precache|tojson }});
+function here(o) { return o.url.origin === self.location.origin; }
+workbox.routing.registerRoute(
+  function (o) { return here(o) && o.url.pathname.indexOf("/static/") === 0 && o.url.searchParams.has("v"); },
+  new workbox.strategies.CacheFirst({ cacheName: "referee-static" })
+);
+workbox.routing.registerRoute(
+  function (o) { return here(o) && o.url.pathname.indexOf("/static/") === 0; },
+  new workbox.strategies.StaleWhileRevalidate({ cacheName: "referee-static-latest" })
+);
+
+// A table page: from the referee when it answers within 10 s, else as last kept.
+workbox.routing.registerRoute(
+  function (o) { return o.request.mode === "navigate" && /^\/[ts]\/[A-Za-z0-9_-]+$/.test(o.url.pathname); },
+  new workbox.strategies.NetworkFirst({
+    cacheName: "referee-tables", networkTimeoutSeconds: 10, matchOptions: { ignoreSearch: true }
+  })
+);
+
+// offline.js's words, in the language the phone last asked for.
+workbox.routing.registerRoute(
+  function (o) { return o.url.pathname === "/offline/words.json"; },
+  new workbox.strategies.StaleWhileRevalidate({ cacheName: "referee-words" })
+);
+
+self.addEventListener("sync", function (e) {
+  if (e.tag !== "referee-outbox") return;
+  e.waitUntil(RefereeOutbox.tables().then(function (tables) {
+    return Promise.all(tables.map(function (t) { return RefereeOutbox.flush(t); }));
+  }).then(function (results) {
+    if (results.some(function (r) { return r.offline; })) throw new Error("still offline");
+  }));
+});
