@@ -52,10 +52,46 @@ def replay_ms(variant: str, repeat: int = 200, seed: int = 2) -> list[float]:
     return times
 
 
+def against_dominoes(seconds: float, seed: int = 3) -> tuple[list[float], list[float]] | None:
+    """(French Connection hands/s, `dominoes` games/s), one figure per round, the rounds of
+    the two interleaved so that a change in the machine's speed hits both alike. A game of
+    the abw333 `dominoes` library (a development dependency) is one hand: 4 players, one
+    line, double-six, played by moves chosen at random among its valid moves. None when
+    the library is not installed."""
+    try:
+        import dominoes
+    except ImportError:
+        return None
+    rng = random.Random(seed)
+    names = [f"P{i}" for i in range(PLAYERS)]
+    ours, theirs = [], []
+    share = seconds / ROUNDS / 2
+    for _ in range(ROUNDS):
+        done, start = 0, time.perf_counter()
+        while (elapsed := time.perf_counter() - start) < share:
+            match = Match("french-connection", names, {"target": 1000})
+            for _ in range(20):
+                if match.result()[0]:
+                    break
+                play_hand(match, rng)
+                done += 1
+        ours.append(done / elapsed)
+        done, start = 0, time.perf_counter()
+        while (elapsed := time.perf_counter() - start) < share:
+            game = dominoes.Game.new()
+            while game.result is None:
+                moves = game.valid_moves
+                game.make_move(*moves[int(rng.random() * len(moves))])
+            done += 1
+        theirs.append(done / elapsed)
+    return ours, theirs
+
+
 def run(seconds: float = 5.0) -> dict:
     rates = {v: hands_per_second(v, seconds) for v in VARIANTS}
     replays = {v: replay_ms(v) for v in VARIANTS}
-    return {
+    versus = against_dominoes(seconds)
+    out = {
         "hands_per_s": {v: round(max(r)) for v, r in rates.items()},
         "replay_ms": {v: round(min(t), 4) for v, t in replays.items()},
         "rounds": {
@@ -63,11 +99,25 @@ def run(seconds: float = 5.0) -> dict:
             "replay_ms": {v: [round(x, 4) for x in t] for v, t in replays.items()},
         },
     }
+    if versus is not None:
+        ours, theirs = versus
+        out["versus_dominoes"] = {
+            "french_connection_hands_per_s": round(max(ours)),
+            "dominoes_games_per_s": round(max(theirs)),
+            "ratio": round(max(ours) / max(theirs), 2),
+        }
+        out["rounds"]["versus_dominoes"] = {
+            "french_connection": [round(x) for x in ours],
+            "dominoes": [round(x) for x in theirs],
+        }
+    return out
 
 
 def main(as_json: bool, seconds: float, show_rounds: bool = False) -> int:
     print(
-        f"Measuring, about {round(seconds * len(VARIANTS) + 3)} s...", file=sys.stderr, flush=True
+        f"Measuring, about {round(seconds * (len(VARIANTS) + 1) + 3)} s...",
+        file=sys.stderr,
+        flush=True,
     )
     figures = run(seconds)
     if as_json:
@@ -89,4 +139,13 @@ def main(as_json: bool, seconds: float, show_rounds: bool = False) -> int:
     for v, ms in figures["replay_ms"].items():
         extra = f"   rounds: {figures['rounds']['replay_ms'][v]}" if show_rounds else ""
         print(f"  {v:18} {ms:8.3f} ms{extra}")
+    versus = figures.get("versus_dominoes")
+    if versus:
+        print(
+            "Against the `dominoes` library (abw333; 4 players, one line), in the same run, "
+            f"rounds interleaved (best of {ROUNDS}):"
+        )
+        print(f"  french-connection  {versus['french_connection_hands_per_s']:8,d} hands/s")
+        print(f"  dominoes           {versus['dominoes_games_per_s']:8,d} games/s")
+        print(f"  ratio              {versus['ratio']:8.2f}x")
     return 0

@@ -299,7 +299,9 @@ async def hall(args, tables_n: int) -> dict:
     for i in range(0, len(tables), 20):  # set up in small batches
         await asyncio.gather(*(t.start() for t in tables[i : i + 20]))
     stats = Stats()
-    phones = [Connection(args.host, args.port) for _ in range(tables_n * (args.phones - 1))]
+    servers = args.servers
+    phones = [Connection(*servers[(i + 1) % len(servers)])
+              for i in range(tables_n * (args.phones - 1))]
     cpu0, load0 = resource.getrusage(resource.RUSAGE_SELF), load_average()
     start = time.perf_counter()
     stop = start + args.seconds
@@ -307,7 +309,7 @@ async def hall(args, tables_n: int) -> dict:
     for i, t in enumerate(tables):
         tasks.append(recorder_loop(t, stats, stop, args.move_every))
         # the recording phone polls too (on a second connection: one request at a time each)
-        tasks.append(phone_loop(t, Connection(args.host, args.port), stats, stop, args.poll))
+        tasks.append(phone_loop(t, Connection(*servers[0]), stats, stop, args.poll))
         for conn in phones[i * (args.phones - 1) : (i + 1) * (args.phones - 1)]:
             tasks.append(phone_loop(t, conn, stats, stop, args.poll))
     await asyncio.gather(*tasks)
@@ -479,7 +481,9 @@ def main(argv=None) -> int:
         description=__doc__.split("\n\n")[0],
         epilog="See the module docstring and docs/performance.md.",
     )
-    p.add_argument("--url", default="http://127.0.0.1:5000", help="the server (loopback only)")
+    p.add_argument("--url", default="http://127.0.0.1:5000",
+                   help="the server (loopback only); several, comma-separated, for several "
+                   "app servers on one database: each table's phones are spread over them")
     p.add_argument("--tables", type=int, default=25, help="tables in the hall (default 25)")
     p.add_argument("--sweep", help="several table counts, e.g. 25,50,75,100: reports the "
                    "largest that holds p99 <= --target with 0 errors")
@@ -496,14 +500,18 @@ def main(argv=None) -> int:
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--json", action="store_true", help="print the figures as JSON too")
     args = p.parse_args(argv)
-    u = urllib.parse.urlsplit(args.url)
-    args.host, args.port = u.hostname or "127.0.0.1", u.port or 80
-    try:
-        loopback = ipaddress.ip_address(socket.gethostbyname(args.host)).is_loopback
-    except (OSError, ValueError):
-        loopback = False
-    if not loopback:
-        p.error(f"{args.host} is not a loopback address: this tool drives a local server only")
+    args.servers = []
+    for url in args.url.split(","):
+        u = urllib.parse.urlsplit(url.strip())
+        host, port = u.hostname or "127.0.0.1", u.port or 80
+        try:
+            loopback = ipaddress.ip_address(socket.gethostbyname(host)).is_loopback
+        except (OSError, ValueError):
+            loopback = False
+        if not loopback:
+            p.error(f"{host} is not a loopback address: this tool drives a local server only")
+        args.servers.append((host, port))
+    args.host, args.port = args.servers[0]
     if args.quick:
         args.tables, args.seconds, args.samples = min(args.tables, 10), 15, 50
     counts = [int(x) for x in args.sweep.split(",")] if args.sweep else [args.tables]
