@@ -424,17 +424,24 @@ async def ratios(args) -> dict:
     t25, place = plays[0]
     fetch = {"X-Requested-With": "fetch", "Accept-Encoding": "gzip"}
 
-    async def cycle(token, hand_no, after, seat, tile, on):
+    async def cycle(token, hand_no, after, seat, tile, on, swap=False):
+        """Record a play and take it back; the play's time. `swap`: as the table's script
+        sends it (the answer is the new table fragment), else as a form without script
+        (the answer is a redirect)."""
         play = {"csrf_token": csrf, "hand": hand_no, "after": after, "seat": seat,
                 "tile": str(tile)}
         if on is not None:
             play["on"] = str(on)
-        took, _ = await timed(conn, "POST", f"/t/{token}/play", play, fetch)
+        if swap:
+            took, _ = await timed(conn, "POST", f"/t/{token}/play", play, fetch)
+        else:
+            took, _ = await timed(conn, "POST", f"/t/{token}/play", play, ok=(302,))
         undo = {"csrf_token": csrf, "hand": hand_no, "after": after + 1, "settled": 0}
         await timed(conn, "POST", f"/t/{token}/undo", undo, fetch)
         return took
 
-    kinds = {"healthz": [], "version": [], "fragment": [], "play_h1m1": [], "play_h8m25": []}
+    kinds = {"healthz": [], "version": [], "fragment": [], "play_h1m1": [], "play_h8m25": [],
+             "play+fragment_h1m1": [], "play+fragment_h8m25": []}
     for _ in range(max(3, n // 10)):  # warm up
         await conn.request("GET", "/healthz")
         await cycle(short, 1, 0, seat, lead_tile, None)
@@ -447,6 +454,10 @@ async def ratios(args) -> dict:
         )
         kinds["play_h1m1"].append(await cycle(short, 1, 0, seat, lead_tile, None))
         kinds["play_h8m25"].append(await cycle(long, 8, 24, hand8.turn, t25, place[0]))
+        kinds["play+fragment_h1m1"].append(await cycle(short, 1, 0, seat, lead_tile, None, True))
+        kinds["play+fragment_h8m25"].append(
+            await cycle(long, 8, 24, hand8.turn, t25, place[0], True)
+        )
     conn.close()
     med = {k: pct(v, 50) for k, v in kinds.items()}
     base = med["healthz"]
@@ -455,6 +466,7 @@ async def ratios(args) -> dict:
         "median_ms": {k: round(v, 2) for k, v in med.items()},
         "ratio_to_healthz": {k: round(v / base, 2) for k, v in med.items()},
         "hand8_move25_over_hand1_move1": round(med["play_h8m25"] / med["play_h1m1"], 2),
+        "with_fragment": round(med["play+fragment_h8m25"] / med["play+fragment_h1m1"], 2),
         "load": load_average(),
     }
 
@@ -523,8 +535,9 @@ def main(argv=None) -> int:
         figures["ratios"] = r
         print(f"Single requests, median of {r['samples']} (load {r['load']}):")
         for k, ms in r["median_ms"].items():
-            print(f"  {k:11s} {ms:7.2f} ms  {r['ratio_to_healthz'][k]:5.2f}x /healthz")
-        print(f"  move 25 of hand 8 / move 1 of hand 1: {r['hand8_move25_over_hand1_move1']}")
+            print(f"  {k:20s} {ms:7.2f} ms  {r['ratio_to_healthz'][k]:5.2f}x /healthz")
+        print(f"  move 25 of hand 8 / move 1 of hand 1: {r['hand8_move25_over_hand1_move1']} "
+          f"(with the new table fragment in the answer: {r['with_fragment']})")
     if not args.no_load:
         best = None
         figures["halls"] = []
