@@ -89,16 +89,23 @@ def writes(service):
 
     @functools.wraps(service)
     def run(*args, **kwargs):
+        info = db.session.info
         for _attempt in range(RETRIES):
+            for key in ("locked", "writing", "bumped"):
+                info.pop(key, None)
             try:
-                return service(*args, **kwargs)
+                done = service(*args, **kwargs)
             except Moved:
                 db.session.rollback()
-                db.session.info.pop("locked", None)
+                continue
             except Exception:
                 db.session.rollback()
-                db.session.info.pop("locked", None)
                 raise
+            if info.pop("writing", False) and not info.pop("bumped", False):
+                # a write to a match that did not add one to its version: no phone and no
+                # other process would ever see it
+                raise RuntimeError(f"{service.__name__} wrote without services._commit")
+            return done
         raise Refused(409, "The table is busy: other phones are writing to it. Try again.")
 
     return run
@@ -435,6 +442,7 @@ def _begin(token: str) -> Table:
     row = state.match_row(token, write=True)
     if row is None:
         raise Refused(404, "There is no table at this link.")
+    db.session.info["writing"] = True  # `writes` checks that `_lock` bumped the version
     return state.fork(state.state(row))
 
 
@@ -455,6 +463,7 @@ def _lock(table: Table) -> None:
     if done.rowcount != 1:
         raise Moved()
     db.session.info["locked"] = table.row.id
+    db.session.info["bumped"] = True
 
 
 def _stale(table: Table, hand_no: int, after: int, settled: bool = False) -> None:

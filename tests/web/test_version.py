@@ -5,6 +5,12 @@ from __future__ import annotations
 
 import re
 
+import pytest
+from sqlalchemy import update
+
+from referee.web import db, services
+from referee.web.models import Hand
+
 
 def poll(phone, token: str, spectator: bool = False) -> str:
     r = phone.get(f"/{'s' if spectator else 't'}/{token}/version")
@@ -47,3 +53,20 @@ def test_a_refused_write_leaves_the_version(phone):
 def test_an_unknown_link_has_no_version(client):
     assert client.get("/t/nosuchtable/version").status_code == 404
     assert client.get("/s/nosuchtable/version").status_code == 404
+
+
+def test_a_write_that_does_not_bump_the_version_is_caught(app, phone):
+    """A write service that forgets services._commit would change a table no phone and no
+    other process ever sees changed: it fails loudly instead."""
+    t = phone.start("five-up", ["Ana", "Ben"])
+
+    @services.writes
+    def forgetful(token):
+        services._begin(token)
+        db.session.execute(update(Hand).values(lot=1))
+        db.session.commit()
+
+    with app.test_request_context():
+        with pytest.raises(RuntimeError):
+            forgetful(t)
+        db.session.remove()
