@@ -436,6 +436,9 @@ async def ratios(args) -> dict:
             took, _ = await timed(conn, "POST", f"/t/{token}/play", play, fetch)
         else:
             took, _ = await timed(conn, "POST", f"/t/{token}/play", play, ok=(302,))
+            # the phone follows the redirect, which shows (and so drops) the flashed
+            # message: else the session cookie grows at every play
+            await conn.request("GET", f"/t/{token}", headers={"Accept-Encoding": "gzip"})
         undo = {"csrf_token": csrf, "hand": hand_no, "after": after + 1, "settled": 0}
         await timed(conn, "POST", f"/t/{token}/undo", undo, fetch)
         return took

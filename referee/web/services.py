@@ -446,6 +446,15 @@ def _begin(token: str) -> Table:
     return state.fork(state.state(row))
 
 
+# built once (SQLAlchemy compiles them once): the two statements of every recorded move
+BUMP = (
+    update(Match)
+    .where(Match.id == bindparam("match"), Match.version == bindparam("seen"))
+    .values(version=Match.version + 1, updated=bindparam("now"))
+)
+ADD_MOVE = insert(MoveRow)
+
+
 def _lock(table: Table) -> None:
     """The write's first statement: add one to the match's version if it is still the one
     `table` was read at (else `Moved`: the service runs again). It locks the match until
@@ -455,9 +464,8 @@ def _lock(table: Table) -> None:
         return
     with db.session.no_autoflush:  # the version first, then the rows the write adds
         done = db.session.execute(
-            update(Match)
-            .where(Match.id == table.row.id, Match.version == table.version)
-            .values(version=Match.version + 1, updated=now()),
+            BUMP,
+            {"match": table.row.id, "seen": table.version, "now": now()},
             execution_options={"synchronize_session": False},
         )
     if done.rowcount != 1:
@@ -592,7 +600,7 @@ def _record(table: Table, move: Move, client_id: str | None = None) -> str:
         notes.append("The hand is blocked. Enter the tiles left in each hand")
     answer = "; ".join([said, *notes]) + "."
     _lock(table)
-    db.session.execute(insert(MoveRow).values(hand_id=row.id, **saved._asdict()))
+    db.session.execute(ADD_MOVE, {"hand_id": row.id, "created": now(), **saved._asdict()})
     if client_id is not None:  # kept with the move: a second send gets this answer again
         db.session.execute(
             insert(ClientMove).values(
