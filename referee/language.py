@@ -35,3 +35,19 @@ def catalogue(lang: str):
     if lang == "en":
         return ENGLISH
     return gettext.translation("messages", LOCALEDIR, languages=[lang], fallback=True)
+
+
+def compile_catalogues(force: bool = False) -> None:
+    """Compile every translations/<lang>/LC_MESSAGES/messages.po whose .mo is missing or
+    older (what `pybabel compile -d translations` does; for the tests, which may run
+    before scripts/venv.sh has compiled them)."""
+    from babel.messages.mofile import write_mo
+    from babel.messages.pofile import read_po
+
+    for po in LOCALEDIR.glob("*/LC_MESSAGES/messages.po"):
+        mo = po.with_suffix(".mo")
+        if force or not mo.exists() or mo.stat().st_mtime < po.stat().st_mtime:
+            with open(po, "rb") as f:
+                catalog = read_po(f, locale=po.parent.parent.name)
+            with open(mo, "wb") as f:
+                write_mo(f, catalog)

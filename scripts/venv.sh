@@ -20,3 +20,7 @@ if [ "$(cat "$stamp" 2>/dev/null)" != "$want" ]; then
   .venv/bin/python -m pip install --quiet --disable-pip-version-check -r "$req"
   echo "$want" >"$stamp"
 fi
+
+# The message catalogues (translations/*/LC_MESSAGES/messages.po) compiled into .mo files,
+# which are not committed (scripts/i18n.sh explains the catalogues).
+.venv/bin/pybabel -q compile -d translations

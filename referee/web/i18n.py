@@ -5,12 +5,19 @@ cookie set by the switch on every page, the table's language (a view sets
 `g.table_language`), then the browser's `Accept-Language`. Text a player reads goes
 through `gettext` / `ngettext` (`_` and `ngettext` in templates), so that
 `pybabel extract` (babel.cfg) finds it.
+
+The engine's sentences (refusals, settlement lines, false-pass evidence, the match's end)
+are `referee.engine.messages.Message` values: every template prints them in the request's
+language (the Jinja `finalize` hook renders them with Flask-Babel's catalogue), and `say()`
+renders one in Python (e.g. before `flash`, which keeps only text). See docs/i18n.md.
 """
 
 from __future__ import annotations
 
 from flask import Flask, g, request
-from flask_babel import Babel, get_locale
+from flask_babel import Babel, get_locale, get_translations
+
+from referee.engine.messages import Message, render
 
 LANGUAGES = {"en": "English", "pl": "Polski", "cs": "Čeština"}
 DEFAULT = "en"
@@ -35,10 +42,18 @@ def select_locale() -> str:
     )
 
 
+def say(value):
+    """An engine Message in the request's language; anything else unchanged."""
+    if isinstance(value, Message):
+        return render(value, get_translations())
+    return value
+
+
 def init_app(app: Flask) -> None:
     app.config.setdefault("BABEL_DEFAULT_LOCALE", DEFAULT)
     app.config.setdefault("BABEL_TRANSLATION_DIRECTORIES", str(app.root_path + "/translations"))
     babel.init_app(app, locale_selector=select_locale)
+    app.jinja_env.finalize = say  # {{ message }} prints an engine Message translated
 
     @app.after_request
     def remember_language(response):

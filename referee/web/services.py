@@ -47,6 +47,7 @@ from referee.engine.messages import N_, Message
 from referee.engine.tiles import Tile, tile_set
 
 from . import db, state
+from .i18n import say
 from .models import ClientMove, Hand, Match, is_token, now
 from .models import Move as MoveRow
 
@@ -268,7 +269,7 @@ def opening_line(table: Table) -> dict | None:
     if hand is None or any(m.kind == "play" for m in hand.moves):
         return None
     o = hand.opening
-    text = o.text[:1].upper() + o.text[1:]
+    text = o.text
     lot = None
     if row is not None and row.lot is not None and o.lot:
         lot = f"The app drew the lot: {hand.players[row.lot]} leads."
@@ -503,7 +504,10 @@ def _refuse_illegal(e: IllegalMove, status: int = 422) -> Refused:
 
 def _false_passes(hand: EngineHand, known: int) -> list[str]:
     """The passes this write newly proves false (C-RENEGE), in words."""
-    return [hand.false_pass_message(f) + " (C-RENEGE)" for f in hand.false_passes[known:]]
+    return [
+        say(Message(N_("{message} ({rule})"), message=hand.false_pass_message(f), rule="C-RENEGE"))
+        for f in hand.false_passes[known:]
+    ]
 
 
 def _seat(table: Table, value) -> int:
@@ -691,7 +695,7 @@ def settle(token: str, hand_no: int, after: int, texts: dict[int, list[str]]) ->
     except IllegalMove as e:
         raise _refuse_illegal(e) from None
     except RefereeError as e:
-        raise Refused(400, str(e)) from None
+        raise Refused(400, e.args[0]) from None
     proved = _false_passes(hand, known)
     _lock(table)
     done = db.session.execute(

@@ -43,6 +43,7 @@ from .forms import (
     PlayForm,
     UndoForm,
 )
+from .i18n import say
 from .picture import layout_svg, sprite_svg, tile_svg, tile_use
 from .services import Refused
 
@@ -243,7 +244,7 @@ def _write(token: str, do):
         return _render_table(current, Links(True, token), refused=e, status=e.status)
     if wants_fragment():  # the table's script: the new table at once, no redirect
         return _render_table(_load(token, write=True), Links(True, token), message=message)
-    flash(message)
+    flash(say(message))
     return redirect(url_for("table.table", token=token))
 
 

@@ -14,7 +14,7 @@ if TYPE_CHECKING:
     from ..hand import Hand
 
 
-SET_NAMES = {6: "double-six", 9: "double-nine", 12: "double-twelve"}
+SET_NAMES = {6: N_("double-six"), 9: N_("double-nine"), 12: N_("double-twelve")}
 
 
 class Opening(NamedTuple):
@@ -98,8 +98,8 @@ class Variant:
         side_of = {seat: i for i, side in enumerate(sides) for seat in side}
         return tuple(sides), tuple(side_of[seat] for seat in range(players))
 
-    def set_name(self, players: int) -> str:
-        return SET_NAMES[self.max_pip(players)]
+    def set_name(self, players: int) -> Message:
+        return Message(SET_NAMES[self.max_pip(players)])
 
     # -- hooks --------------------------------------------------------------------------
     def opening(self, players: list[str], previous: Hand | None) -> Opening:

@@ -1,0 +1,44 @@
+#!/usr/bin/env bash
+# The message catalogues (translations/<lang>/LC_MESSAGES/messages.po), see docs/i18n.md.
+#   scripts/i18n.sh            extract -> update (pl, cs) -> compile: after adding strings
+#   scripts/i18n.sh compile    compile the .po into .mo (what run.sh and test.sh do)
+#   scripts/i18n.sh check      list every msgid without a Polish or Czech translation
+#                              (or marked fuzzy); exit 1 if there is any
+#   scripts/i18n.sh init LANG  start a new language's catalogue
+set -euo pipefail
+cd "$(dirname "$0")/.."
+PYBABEL=${PYBABEL:-.venv/bin/pybabel}
+PYTHON=${PYTHON:-.venv/bin/python}
+LANGS=(pl cs)
+POT=translations/messages.pot
+
+extract() {
+  "$PYBABEL" -q extract -F babel.cfg -k N_ -k NP_:1,2 -k _l --no-location --sort-output \
+    --project "Domino Referee" --copyright-holder "Domino Referee" -o "$POT" .
+}
+
+case "${1:-all}" in
+  all)
+    extract
+    for lang in "${LANGS[@]}"; do
+      "$PYBABEL" -q update -i "$POT" -d translations -l "$lang" --no-fuzzy-matching
+    done
+    "$PYTHON" scripts/plural_forms.py
+    "$PYBABEL" -q compile -d translations
+    "$0" check || true
+    ;;
+  compile)
+    "$PYBABEL" -q compile -d translations
+    ;;
+  check)
+    "$PYTHON" scripts/plural_forms.py --check
+    ;;
+  init)
+    extract
+    "$PYBABEL" init -i "$POT" -d translations -l "$2"
+    ;;
+  *)
+    echo "usage: $0 [all|compile|check|init LANG]" >&2
+    exit 2
+    ;;
+esac

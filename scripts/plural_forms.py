@@ -1,0 +1,64 @@
+"""The catalogues' plural headers set right, and (--check) every msgid without a Polish or
+Czech translation listed. Used by scripts/i18n.sh; the tests ask the same questions."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from babel.messages.pofile import read_po
+
+ROOT = Path(__file__).resolve().parent.parent
+PLURAL_FORMS = {
+    "pl": "nplurals=3; plural=(n==1 ? 0 : n%10>=2 && n%10<=4 && (n%100<10 || n%100>=20) ? 1 : 2);",
+    "cs": "nplurals=3; plural=(n==1) ? 0 : (n>=2 && n<=4) ? 1 : 2;",
+}
+
+
+def path(lang: str) -> Path:
+    return ROOT / "translations" / lang / "LC_MESSAGES" / "messages.po"
+
+
+def read(lang: str):
+    with open(path(lang), "rb") as f:
+        return read_po(f, locale=lang)
+
+
+def untranslated(lang: str) -> list[str]:
+    """The msgids of `lang`'s catalogue with no translation (or one marked fuzzy)."""
+    out = []
+    for m in read(lang):
+        if not m.id:
+            continue
+        strings = m.string if isinstance(m.string, tuple) else (m.string,)
+        if m.fuzzy or not all(strings):
+            out.append(m.id if isinstance(m.id, str) else m.id[0])
+    return out
+
+
+def set_headers(lang: str) -> None:
+    """Write the Plural-Forms header of the brief (Babel would use CLDR's own wording)."""
+    text = path(lang).read_text(encoding="utf-8")
+    lines = [
+        f'"Plural-Forms: {PLURAL_FORMS[lang]}\\n"' if ln.startswith('"Plural-Forms:') else ln
+        for ln in text.splitlines()
+    ]
+    path(lang).write_text("\n".join(lines) + "\n", encoding="utf-8")
+
+
+def main(argv: list[str]) -> int:
+    if "--check" not in argv:
+        for lang in PLURAL_FORMS:
+            set_headers(lang)
+        return 0
+    missing = 0
+    for lang in PLURAL_FORMS:
+        for msgid in untranslated(lang):
+            print(f"{lang}: {msgid}")
+            missing += 1
+    print(f"{missing} msgid(s) without a translation", file=sys.stderr)
+    return 1 if missing else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
