@@ -1,0 +1,93 @@
+"""A hand played through HTTP in Polish and in Czech: the referee's refusals, the
+settlement lines and the match's end read in the chosen language, with the right plural
+forms (1, 2, 5 and 22)."""
+
+import html as htmllib
+import re
+
+import pytest
+from webhelpers import text_of
+
+from referee.language import compile_catalogues
+
+compile_catalogues()
+
+HAND = ("Ana 5-5; Ben 5-0 on 5-5; Ana 0-0 on 5-0; Ben 5-3 on 5-5; Ana 3-3 on 5-3; "
+        "Ben 5-2 on 5-5; Ana 3-1 on 3-3; Ben 2-2 on 5-2; Ana 4-1 on 3-1")  # Ana goes out
+
+
+def refusal(r) -> str:
+    return text_of(r.get_data(as_text=True), "refused") or ""
+
+
+def speak(phone, lang):
+    phone.get(f"/?lang={lang}")  # the link sets the cookie: every page after it is in lang
+
+
+@pytest.mark.parametrize("lang,turn,boneyard", [
+    ("pl", "Teraz kolej gracza Ben, nie gracza Ana.",
+     ["W talonie jest jeszcze 18 kamieni", "W talonie jest jeszcze 5 kamieni",
+      "W talonie są jeszcze 2 kamienie", "W talonie jest jeszcze 1 kamień"]),
+    ("cs", "Na tahu je Ben, ne Ana.",
+     ["V bance je ještě 18 kamenů", "V bance je ještě 5 kamenů", "V bance jsou ještě 2 kameny",
+      "V bance je ještě 1 kámen"]),
+])
+def test_refusals_in_the_players_language(phone, lang, turn, boneyard):
+    t = phone.start("five-up", ["Ana", "Ben"])
+    speak(phone, lang)
+    phone.moves(t, "Ana 5-5")
+    r = phone.move(t, "Ana 5-0 on 5-5", status=422)
+    assert turn in refusal(r)
+    said = [refusal(phone.move(t, "Ben pass", status=422))]
+    for draw in ("Ben draw 13", "Ben draw 3", "Ben draw 1"):
+        phone.moves(t, draw)
+        said.append(refusal(phone.move(t, "Ben pass", status=422)))
+    for text, want in zip(said, boneyard, strict=True):
+        assert want + ":" in text, (want, text)
+    assert 'lang="' + lang + '"' in phone.table(t)
+
+
+@pytest.mark.parametrize("lang,line", [
+    ("pl", "Teraz kolej gracza Ben, nie gracza Ana."),
+    ("cs", "Na tahu je Ben, ne Ana."),
+])
+def test_ctyrka_twenty_two_in_the_bank(phone, lang, line):
+    t = phone.start("ctyrka", ["Ana", "Ben", "Cleo", "Dan"])
+    speak(phone, lang)
+    phone.moves(t, "Ana 9-9; Ben draw 1; Cleo draw 1; Dan draw 1; Ana draw 1; Ben draw 1")
+    said = refusal(phone.move(t, "Cleo pass", status=422))
+    assert {"pl": "W talonie są jeszcze 22 kamienie:",
+            "cs": "V bance je ještě 22 kamenů:"}[lang] in said, said
+    said = refusal(phone.move(t, "Ben 9-1 on 9-9", status=422))
+    assert {"pl": "Wzięcie kamienia z banku kończy kolejkę gracza Ben",
+            "cs": "Braním z banku tah hráče Ben skončil"}[lang] in said, said
+
+
+@pytest.mark.parametrize("lang", ["pl", "cs"])
+@pytest.mark.parametrize("left,pips", [("1-0", 1), ("2-0", 2), ("3-2", 5), ("6-6 6-4", 22)])
+def test_settlement_lines_in_the_players_language(phone, lang, left, pips):
+    t = phone.start("five-up", ["Ana", "Ben"], target=500)
+    speak(phone, lang)
+    hand = HAND if pips != 22 else HAND.replace("Ben 5-0", "Ben draw 1; Ben 5-0")
+    phone.moves(t, hand)
+    phone.settle(t, {"Ben": left})
+    page = htmllib.unescape(phone.get(f"/t/{t}/hand/1").get_data(as_text=True))
+    noun = {"pl": {1: "oczko", 2: "oczka", 5: "oczek", 22: "oczka"},
+            "cs": {1: "očko", 2: "očka", 5: "oček", 22: "oček"}}[lang][pips]
+    went_out = {"pl": "Ana wygrywa „przez domino!”: przeciwnicy mają",
+                "cs": "Ana vyhrává (Domino!): soupeři mají"}[lang]
+    assert f"{went_out} {pips} {noun}, / 5" in page
+    assert "went out" not in page  # the engine's English is not shown beside it
+
+
+@pytest.mark.parametrize("lang,won", [
+    ("pl", "Mecz wygrywa Ana z 8 punktami, największą liczbą, gdy ktoś osiągnął cel 3."),
+    ("cs", "Zápas vyhrává Ana s 8 body, největším počtem, když některá strana dosáhla cíle 3."),
+])
+def test_match_end_in_the_players_language(phone, lang, won):
+    t = phone.start("five-up", ["Ana", "Ben"], target=3)
+    speak(phone, lang)
+    phone.moves(t, HAND.replace("Ben 5-0", "Ben draw 1; Ben 5-0"))
+    phone.settle(t, {"Ben": "6-6 6-4"})
+    page = htmllib.unescape(phone.get(f"/t/{t}/match").get_data(as_text=True))
+    assert won in re.sub(r"\s+", " ", page), text_of(page, "outcome")
