@@ -13,7 +13,7 @@ LANGS=(pl cs)
 POT=translations/messages.pot
 
 extract() {
-  "$PYBABEL" -q extract -F babel.cfg -k N_ -k NP_:1,2 -k _l --no-location --sort-output \
+  "$PYBABEL" -q extract --no-wrap -F babel.cfg -k N_ -k NP_:1,2 -k _l --no-location --sort-output \
     --project "Domino Referee" --copyright-holder "Domino Referee" -o "$POT" .
 }
 
@@ -21,7 +21,7 @@ case "${1:-all}" in
   all)
     extract
     for lang in "${LANGS[@]}"; do
-      "$PYBABEL" -q update -i "$POT" -d translations -l "$lang" --no-fuzzy-matching
+      "$PYBABEL" -q update --no-wrap -i "$POT" -d translations -l "$lang" --no-fuzzy-matching
     done
     "$PYTHON" scripts/plural_forms.py
     "$PYBABEL" -q compile -d translations

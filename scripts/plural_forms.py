@@ -38,11 +38,10 @@ def untranslated(lang: str) -> list[str]:
 
 def set_headers(lang: str) -> None:
     """Write the Plural-Forms header of the brief (Babel would use CLDR's own wording)."""
-    text = path(lang).read_text(encoding="utf-8")
-    lines = [
-        f'"Plural-Forms: {PLURAL_FORMS[lang]}\\n"' if ln.startswith('"Plural-Forms:') else ln
-        for ln in text.splitlines()
-    ]
+    lines = path(lang).read_text(encoding="utf-8").splitlines()
+    start = next(i for i, ln in enumerate(lines) if ln.startswith('"Plural-Forms:'))
+    end = next(i for i in range(start, len(lines)) if lines[i].endswith('\\n"'))  # wrapped?
+    lines[start : end + 1] = [f'"Plural-Forms: {PLURAL_FORMS[lang]}\\n"']
     path(lang).write_text("\n".join(lines) + "\n", encoding="utf-8")
 
 

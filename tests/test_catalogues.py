@@ -48,6 +48,8 @@ def _relative(location: str) -> str:
 @pytest.mark.parametrize("lang", LANGS)
 def test_plural_forms_header(lang):
     assert po(lang).plural_forms == PLURAL_FORMS[lang]
+    raw = (ROOT / "translations" / lang / "LC_MESSAGES" / "messages.po").read_text("utf-8")
+    assert f'"Plural-Forms: {PLURAL_FORMS[lang]}\\n"\n"MIME-Version' in raw  # one line, whole
 
 
 @pytest.mark.parametrize("lang", LANGS)
