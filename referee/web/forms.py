@@ -7,6 +7,7 @@ question (services).
 from __future__ import annotations
 
 from flask_babel import gettext as _
+from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from flask_wtf.file import FileField
 from wtforms import (
@@ -14,6 +15,7 @@ from wtforms import (
     HiddenField,
     IntegerField,
     RadioField,
+    SelectField,
     StringField,
     SubmitField,
     TextAreaField,
@@ -50,6 +52,16 @@ class StartForm(FlaskForm):
     )
     scoring = RadioField(  # the engine judges the choice, with its message next to the field
         "Scoring", choices=["penalty", "victory"], default="penalty", validate_choice=False
+    )
+    language = SelectField(
+        _l("Table language"),
+        choices=[
+            ("", _l("Each phone's own")),
+            ("en", "English"),
+            ("pl", "Polski"),
+            ("cs", "Čeština"),
+        ],
+        default="",
     )
     submit = SubmitField("Start the match")
 

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from flask import Flask, g, request
 from flask_babel import Babel, get_locale, get_translations
+from sqlalchemy import or_, select
 
 from referee.engine.messages import Message, render
 
@@ -49,11 +50,28 @@ def say(value):
     return value
 
 
+def table_language(token: str) -> str | None:
+    """The language set for the table at this link (players' or spectators'), if any."""
+    from . import db  # here: the package imports this module before it makes db
+    from .models import Match
+
+    found = db.session.execute(
+        select(Match.language).where(or_(Match.write_token == token, Match.read_token == token))
+    ).first()
+    return found[0] if found and found[0] in LANGUAGES else None
+
+
 def init_app(app: Flask) -> None:
     app.config.setdefault("BABEL_DEFAULT_LOCALE", DEFAULT)
     app.config.setdefault("BABEL_TRANSLATION_DIRECTORIES", str(app.root_path + "/translations"))
     babel.init_app(app, locale_selector=select_locale)
     app.jinja_env.finalize = say  # {{ message }} prints an engine Message translated
+
+    @app.url_value_preprocessor
+    def table_default(endpoint, values):
+        """A table's pages (/t/..., /s/...) speak the table's language by default."""
+        if values and "token" in values and request.blueprint == "table":
+            g.table_language = table_language(values["token"])
 
     @app.after_request
     def remember_language(response):

@@ -392,9 +392,11 @@ def penalty_points(table: Table) -> bool:
 
 # -- starting a match ---------------------------------------------------------------------
 @writes
-def create_match(variant: str, names: list[str], options: dict) -> Match:
+def create_match(
+    variant: str, names: list[str], options: dict, language: str | None = None
+) -> Match:
     """Store a new match after the engine accepts its players and options (SetupError is
-    turned into Refused(400), naming the field)."""
+    turned into Refused(400), naming the field); `language`: the table's language."""
     try:
         engine = EngineMatch(variant, names, options)
     except SetupError as e:
@@ -402,7 +404,12 @@ def create_match(variant: str, names: list[str], options: dict) -> Match:
         refused = Refused(400, e.message, e.rule, field=field_name)
         refused.seat = e.seat
         raise refused from None
-    row = Match(variant=engine.variant.name, players=list(engine.players), options=engine.options)
+    row = Match(
+        variant=engine.variant.name,
+        players=list(engine.players),
+        options=engine.options,
+        language=language or None,
+    )
     row.hands.append(Hand(number=1))
     db.session.add(row)
     db.session.commit()

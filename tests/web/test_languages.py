@@ -91,3 +91,25 @@ def test_match_end_in_the_players_language(phone, lang, won):
     phone.settle(t, {"Ben": "6-6 6-4"})
     page = htmllib.unescape(phone.get(f"/t/{t}/match").get_data(as_text=True))
     assert won in re.sub(r"\s+", " ", page), text_of(page, "outcome")
+
+
+def test_a_table_language_is_every_phones_default(app, phone):
+    t = phone.start("five-up", ["Ana", "Ben"], language="cs")
+    phone.moves(t, "Ana 5-5")
+    other = app.test_client()  # another phone at the table: no cookie, no preference
+    page = other.get(f"/t/{t}").get_data(as_text=True)
+    assert '<html lang="cs"' in page
+    spectator = phone.read_token(t)
+    assert '<html lang="cs"' in other.get(f"/s/{spectator}").get_data(as_text=True)
+    polish = app.test_client()  # a phone that chose its own language keeps it
+    assert '<html lang="pl"' in polish.get(f"/t/{t}?lang=pl").get_data(as_text=True)
+    assert '<html lang="pl"' in polish.get(f"/t/{t}").get_data(as_text=True)
+    english = app.test_client()  # a browser asking for English, at a Czech table: Czech
+    page = english.get(f"/t/{t}", headers={"Accept-Language": "en"}).get_data(as_text=True)
+    assert '<html lang="cs"' in page
+
+
+def test_without_a_table_language_each_phone_follows_its_browser(app, phone):
+    t = phone.start("five-up", ["Ana", "Ben"])
+    page = app.test_client().get(f"/t/{t}", headers={"Accept-Language": "pl-PL,pl;q=0.9"})
+    assert '<html lang="pl"' in page.get_data(as_text=True)

@@ -87,7 +87,7 @@ def _create(form: StartForm, v):
     if v.name == "ctyrka":
         options["scoring"] = form.scoring.data or "penalty"
     try:
-        row = services.create_match(v.name, names, options)
+        row = services.create_match(v.name, names, options, form.language.data)
     except Refused as e:
         if e.field == "count":
             form.count.errors = [e.message]
