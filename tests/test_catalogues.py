@@ -20,7 +20,7 @@ PLURAL_FORMS = {
 # Msgids found only in these files may wait for a translation: the pages being rebuilt now
 # are wrapped and translated in a second pass, which empties this list.
 PENDING = ("templates/", "referee/web/", "app.py")
-PLACEHOLDER = re.compile(r"\{[^{}]*\}|%\(\w+\)[sd]")
+PLACEHOLDER = re.compile(r"\{[^{}]*\}|%\(\w+\)[sdr]")
 
 
 def po(lang):
