@@ -53,8 +53,10 @@ def say(value):
 def table_language(token: str) -> str | None:
     """The language set for the table at this link (players' or spectators'), if any."""
     from . import db  # here: the package imports this module before it makes db
-    from .models import Match
+    from .models import Match, is_token
 
+    if not is_token(token):  # a link that cannot be a table's (the view answers 404)
+        return None
     found = db.session.execute(
         select(Match.language).where(or_(Match.write_token == token, Match.read_token == token))
     ).first()
