@@ -1,7 +1,7 @@
 """A match's table language: every phone at the table shows it by default.
 
 Revision ID: table_language
-Revises: match_version
+Revises: client_moves
 Create Date: 2026-12-01
 """
 
@@ -9,7 +9,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision = "table_language"
-down_revision = "match_version"
+down_revision = "client_moves"
 branch_labels = None
 depends_on = None
 
