@@ -1,1 +1,2 @@
-"""The event level's pure parts: pairing (no Flask, no database)."""
+"""The event level's pure parts (no Flask, no database): the pairing of rounds
+(`pairing`) and the standings (`standings`)."""
