@@ -10,6 +10,7 @@ from .messages import N_, NP_, Message, either
 from .names import check_names, show
 from .tiles import Tile
 from .variants import Variant, get_variant
+from .variants.base import unique_best
 
 
 class Match:
@@ -101,6 +102,20 @@ class Match:
         if last is None or last.settlement is None:
             return False, None
         return self.variant.result(self.totals(), self.options)
+
+    def result_on_time(self, hands: int) -> tuple[bool, int | None]:
+        """(decided, winning side or None for a tie) when time was called with `hands`
+        hands begun: the match ends once they are settled, on the totals they give."""
+        over, win = self.result()
+        if over:
+            return over, win
+        counted = self.hands[:hands]
+        if any(h.settlement is None for h in counted):
+            return False, None
+        totals = [0] * len(self.sides)
+        for hand in counted:
+            totals = [a + b for a, b in zip(totals, hand.points, strict=True)]
+        return True, unique_best(totals, self.variant.best(self.options))
 
     def tied(self) -> bool:
         """Whether the settled hands have brought a side to the target with the sides level
