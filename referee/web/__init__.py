@@ -69,6 +69,7 @@ def create_extensions(app: Flask) -> None:
 
 def register(app: Flask) -> None:
     from . import models  # noqa: F401  (the tables, for Flask-Migrate)
+    from .events import register as register_events
     from .health import health
     from .offline import bp as offline_bp
     from .schema import init_app as check_schema
@@ -80,3 +81,4 @@ def register(app: Flask) -> None:
     register_views(app)
     app.register_blueprint(start_bp)
     app.register_blueprint(offline_bp)
+    register_events(app)

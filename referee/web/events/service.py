@@ -1,0 +1,727 @@
+"""Events: creating them, their entrants, pairing and starting rounds, the director's
+acts, and the live state (tables, results, standings) that the pages show.
+
+A table's matches are created through `services.create_match`, like a match started by
+hand. A table's result is what replaying its matches gives (cached per match by its last
+write, since the public page replays every table of the event); the standings are
+computed from those results by the pure `referee.events.standings`.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+
+from flask_babel import gettext as _
+from flask_babel import lazy_gettext as _l
+from sqlalchemy import func, select, update
+from sqlalchemy.orm import selectinload
+
+from referee.engine import get_variant
+from referee.events import standings as st
+
+from .. import db, services
+from ..models import Match, now
+from ..services import Refused, writes
+from .models import Entrant, Event, EventAction, EventGame, EventTable, Round
+
+MAX_ENTRANTS = 400
+MAX_SERIES = 9
+
+FORMAT_NAMES = {
+    "round-robin": _l("Round robin"),
+    "swiss": _l("Swiss"),
+    "rotating-partners": _l("Rotating partners"),
+    "pods": _l("Pods (tables of several players, grouped by standing)"),
+}
+
+ACTIONS = {
+    "created": _l("Event created with %(count)s entrants"),
+    "added": _l("%(name)s added"),
+    "withdrawn": _l("%(name)s withdrawn"),
+    "substituted": _l("%(old)s replaced by %(new)s"),
+    "paired": _l("Round %(round)s paired"),
+    "swapped": _l("Round %(round)s: %(a)s and %(b)s swapped"),
+    "started": _l("Round %(round)s started"),
+    "time": _l("Round %(round)s: time called"),
+    "forfeit": _l("Round %(round)s, table %(table)s: forfeit, scored %(score)s"),
+    "abandoned": _l("Round %(round)s, table %(table)s abandoned: %(reason)s"),
+    "finished": _l("Event finished"),
+}
+
+
+def pairing():
+    """The pairing module (imported when needed)."""
+    from referee.events import pairing as module
+
+    return module
+
+
+# -- reading ------------------------------------------------------------------------------
+def by_director(token: str) -> Event | None:
+    return db.session.execute(
+        select(Event).where(Event.director_token == token)
+    ).scalar_one_or_none()
+
+
+def by_public(token: str) -> Event | None:
+    return db.session.execute(
+        select(Event).where(Event.public_token == token)
+    ).scalar_one_or_none()
+
+
+def table_by_token(token: str) -> EventTable | None:
+    return db.session.execute(
+        select(EventTable).where(EventTable.token == token)
+    ).scalar_one_or_none()
+
+
+def event_of(t: EventTable) -> tuple[Event, Round]:
+    r = db.session.get(Round, t.round_id)
+    return db.session.get(Event, r.event_id), r
+
+
+def formats_for(variant: str, pairs: bool, table_size: int | None) -> list[str]:
+    options = {"pairs": pairs}
+    if variant == "five-up" and not pairs and table_size:
+        options["players"] = table_size
+    return pairing().formats_for(variant, options)
+
+
+def config(event: Event) -> st.Config:
+    """How the event's standings are ordered."""
+    s = event.settings
+    fewest = get_variant(event.variant).best(event.options) is min
+    return st.Config(
+        event.variant,
+        fewest=fewest,
+        match_points=tuple(s.get("match_points", st.WIN_LOSS)),
+        placement=tuple(s.get("placement", st.PLACEMENT)),
+        bye=s.get("bye"),
+    )
+
+
+def version(token: str) -> str | None:
+    """What the public pages poll: the event's last change and its matches' last write."""
+    event = db.session.execute(
+        select(Event.id, Event.updated).where(Event.public_token == token)
+    ).one_or_none()
+    if event is None:
+        return None
+    last, games = db.session.execute(
+        select(func.max(Match.updated), func.count(Match.id))
+        .join(EventGame, EventGame.match_id == Match.id)
+        .join(EventTable, EventTable.id == EventGame.table_id)
+        .join(Round, Round.id == EventTable.round_id)
+        .where(Round.event_id == event.id)
+    ).one()
+    stamp = max(event.updated, last) if last else event.updated
+    return f"{games}/{stamp.strftime('%y%m%d%H%M%S%f')}"
+
+
+# -- a match's result, cached by its last write ---------------------------------------------
+@dataclass(frozen=True)
+class Game:
+    """One match of a table as its replay gives it."""
+
+    match_id: int
+    write_token: str
+    read_token: str
+    players: tuple[str, ...]
+    sides: tuple[tuple[int, ...], ...]  # seats
+    side_names: tuple[str, ...]
+    totals: tuple[int, ...]
+    hands: int
+    over: bool
+    winner: int | None  # side
+
+
+_games: dict[int, tuple[object, Game]] = {}
+
+
+def replay_game(row: Match, time_hands: int | None = None) -> Game:
+    """The result of a match (the engine's replay), cached until its next write."""
+    key = (row.updated, time_hands)
+    hit = _games.get(row.id)
+    if hit is not None and hit[0] == key:
+        return hit[1]
+    table = services.load(row)
+    m = table.match
+    if time_hands is not None:
+        over, winner = m.result_on_time(time_hands)
+    else:
+        over, winner = m.result()
+    game = Game(
+        row.id, row.write_token, row.read_token, m.players, tuple(m.sides),
+        tuple(m.side_names), tuple(m.totals()), len(m.hands), over, winner,
+    )
+    if len(_games) > 5000:
+        _games.clear()
+    _games[row.id] = (key, game)
+    return game
+
+
+# -- the state of an event ----------------------------------------------------------------
+@dataclass
+class TableState:
+    """A table of a round with its live state."""
+
+    row: EventTable
+    entrants: list[Entrant]
+    sides: list[tuple[int, ...]]  # entrant ids per side
+    side_names: list[str]
+    games: list[Game]
+    totals: list[int]  # per side, over the games
+    wins: list[int]
+    decided: bool
+    result: st.TableResult | None  # when decided (None: abandoned)
+    winner: str | None = None
+
+    @property
+    def current(self) -> Game | None:
+        return self.games[-1] if self.games else None
+
+
+@dataclass
+class RoundState:
+    row: Round
+    tables: list[TableState]
+    byes: list[Entrant]
+    repeats: list[tuple[str, str]] = field(default_factory=list)
+
+    @property
+    def started(self) -> bool:
+        return self.row.started is not None
+
+    @property
+    def complete(self) -> bool:
+        return self.started and all(t.decided for t in self.tables)
+
+
+@dataclass
+class EventState:
+    event: Event
+    entrants: dict[int, Entrant]
+    rounds: list[RoundState]
+    standings: list[st.Row]
+    rule: str
+
+    @property
+    def current(self) -> RoundState | None:
+        return self.rounds[-1] if self.rounds else None
+
+    def name(self, entrant_id: int) -> str:
+        e = self.entrants.get(entrant_id)
+        return e.name if e else "?"
+
+
+def seating(event: Event, table: list[int], entrants: dict[int, Entrant]):
+    """The players of a table's match in seat order, and the entrant of each seat.
+    Fixed pairs sit as partners (seats 1 and 3 against 2 and 4)."""
+    if event.pairs and len(table) == 2:
+        a, b = (entrants[i] for i in table)
+        return [a.members[0], b.members[0], a.members[1], b.members[1]], [a.id, b.id, a.id, b.id]
+    return [entrants[i].members[0] for i in table], list(table)
+
+
+def _sides(event: Event, table: list[int], entrants) -> list[tuple[int, ...]]:
+    """The entrants of each side of a table (in the engine's order of sides)."""
+    players, owner = seating(event, table, entrants)
+    v = get_variant(event.variant)
+    out = []
+    for side in v.sides(len(players)):
+        ids = tuple(dict.fromkeys(owner[s] for s in side))
+        out.append(ids)
+    return out
+
+
+def rotated(players: list[str], game: int) -> list[str]:
+    """The seating of game `game` (from 1) of a series: rotated one seat per game."""
+    k = (game - 1) % len(players)
+    return players[k:] + players[:k]
+
+
+def _table_state(event: Event, row: EventTable, entrants: dict[int, Entrant]) -> TableState:
+    sides = _sides(event, row.entrants, entrants)
+    names = [" + ".join(entrants[i].name for i in side) for side in sides]
+    games = []
+    for i, g in enumerate(row.games):
+        last = i == len(row.games) - 1
+        games.append(replay_game(g.match, row.time_hands if last else None))
+    totals = [0] * len(sides)
+    wins = [0] * len(sides)
+    _, owner = seating(event, row.entrants, entrants)
+    for number, game in enumerate(games, 1):
+        # the seats of a series are rotated: seat s of game k is seat s + k - 1 of game 1
+        for gside, seats in enumerate(game.sides):
+            who = owner[(seats[0] + number - 1) % len(owner)]
+            index = next(k for k, s in enumerate(sides) if who in s)
+            totals[index] += game.totals[gside]
+            if game.over and game.winner == gside:
+                wins[index] += 1
+    series = event.series
+    done = [g for g in games if g.over]
+    decided = False
+    result = None
+    if row.abandoned:
+        decided = True
+    elif row.forfeit:
+        decided = True
+        totals = list(row.forfeit["totals"])
+        wins = list(row.forfeit["wins"])
+    elif games and (
+        max(wins) * 2 > series
+        or len(done) >= series
+        or (row.time_hands is not None and games[-1].over)
+    ):
+        decided = True
+    if decided and not row.abandoned:
+        result = st.TableResult(tuple(sides), tuple(totals), tuple(wins))
+    winner = None
+    if result is not None:
+        best = max(wins)
+        top = [i for i, w in enumerate(wins) if w == best]
+        if len(top) == 1 and best > 0:
+            winner = names[top[0]]
+    return TableState(row, [entrants[i] for i in row.entrants], sides, names, games,
+                       totals, wins, decided, result, winner)
+
+
+def load(event: Event) -> EventState:
+    """The event as it stands: rounds with every table's live state, and the standings."""
+    entrants = {e.id: e for e in event.entrants}
+    rounds_rows = list(
+        db.session.execute(
+            select(Round)
+            .where(Round.event_id == event.id)
+            .order_by(Round.number)
+            .options(
+                selectinload(Round.tables)
+                .selectinload(EventTable.games)
+                .selectinload(EventGame.match)
+            )
+            .execution_options(populate_existing=True)
+        ).scalars()
+    )
+    rounds = []
+    results: list[st.TableResult] = []
+    byes: list[int] = []
+    for r in rounds_rows:
+        tables = [_table_state(event, t, entrants) for t in r.tables]
+        state = RoundState(r, tables, [entrants[i] for i in r.byes if i in entrants])
+        if not state.started:
+            state.repeats = [
+                (entrants[a].name, entrants[b].name) for a, b in repeats(event, rounds_rows, r)
+            ]
+        else:
+            results += [t.result for t in tables if t.result is not None]
+            byes += r.byes
+        rounds.append(state)
+    cfg = config(event)
+    rows = st.standings(cfg, list(entrants), results, byes)
+    return EventState(event, entrants, rounds, rows, st.rule_text(cfg))
+
+
+def opponents(fmt: str, table: list[int]) -> list[tuple[int, int]]:
+    """The pairs of entrants who are opponents at a table (rotating partners: seats 1 and
+    3 are partners against 2 and 4)."""
+    if fmt == "rotating-partners" and len(table) == 4:
+        a1, b1, a2, b2 = table
+        pairs = [(a1, b1), (a1, b2), (a2, b1), (a2, b2)]
+    else:
+        pairs = [(a, b) for i, a in enumerate(table) for b in table[i + 1 :]]
+    return [(min(a, b), max(a, b)) for a, b in pairs]
+
+
+def repeats(event: Event, rounds_rows: list[Round], proposed: Round) -> list[tuple[int, int]]:
+    """The pairs of entrants who meet again at the tables of a proposed round."""
+    met = {
+        pair
+        for r in rounds_rows
+        if r.started is not None and r.id != proposed.id
+        for t in r.tables
+        for pair in opponents(event.format, t.entrants)
+    }
+    return [p for t in proposed.tables for p in opponents(event.format, t.entrants) if p in met]
+
+
+# -- creating an event --------------------------------------------------------------------
+def read_entrants(text: str, pairs: bool) -> list[list[str]]:
+    """Entrants from a text, one a line; a pair as "Ana & Ben" (or "Ana, Ben")."""
+    out = []
+    for line in text.splitlines():
+        line = line.strip()
+        if not line:
+            continue
+        if pairs:
+            parts = [p.strip() for p in line.replace(",", "&").replace("+", "&").split("&")]
+            parts = [p for p in parts if p]
+            if len(parts) != 2:
+                raise Refused(400, _("A pair is two names: “%(line)s”.", line=line),
+                              field="entrants")
+            out.append(parts)
+        else:
+            out.append([line])
+    return out
+
+
+def _check_names(event_entrants: list[list[str]]) -> None:
+    seen = set()
+    for members in event_entrants:
+        for name in members:
+            if len(name) > 40:
+                raise Refused(400, _("A name is 40 characters at most."), field="entrants")
+            if name.casefold() in seen:
+                raise Refused(400, _("Two entrants are called %(name)s.", name=name),
+                              field="entrants")
+            seen.add(name.casefold())
+
+
+def log(event: Event, what: str, **params) -> None:
+    db.session.add(EventAction(event_id=event.id, what=what, params=params))
+    event.updated = now()
+
+
+def action_text(action: EventAction) -> str:
+    return str(ACTIONS[action.what]) % action.params
+
+
+@writes
+def create_event(
+    name: str,
+    variant: str,
+    options: dict,
+    *,
+    pairs: bool = False,
+    table_size: int | None = None,
+    fmt: str,
+    rounds: int | None,
+    series: int = 1,
+    entrants: list[list[str]],
+    settings: dict | None = None,
+) -> Event:
+    """Store a new event after checking its settings and entrants."""
+    name = (name or "").strip()
+    if not name:
+        raise Refused(400, _("Give the event a name."), field="name")
+    if variant not in services.VARIANT_NAMES:
+        raise Refused(404, _("There is no variant called %(name)s.", name=variant))
+    v = get_variant(variant)
+    pairs = bool(pairs) and variant == "five-up"
+    try:
+        options = v.options(options)
+    except ValueError as e:
+        raise Refused(400, str(e), field="target") from None
+    try:
+        allowed = formats_for(variant, pairs, table_size)
+    except ValueError as e:
+        raise Refused(400, str(e), field="format") from None
+    if fmt not in allowed:
+        raise Refused(400, _("This format does not fit the variant."), field="format")
+    if table_size is not None and variant == "five-up" and table_size not in (2, 3):
+        raise Refused(400, _("Five-Up seats 2 or 3 players each for himself."),
+                      field="table_size")
+    if rounds is not None and not 1 <= rounds <= 99:
+        raise Refused(400, _("The number of rounds is 1 to 99."), field="rounds")
+    if not 1 <= series <= MAX_SERIES:
+        raise Refused(400, _("A series is best of 1 to %(n)s.", n=MAX_SERIES), field="series")
+    if len(entrants) < 2:
+        raise Refused(400, _("An event needs at least two entrants."), field="entrants")
+    if len(entrants) > MAX_ENTRANTS:
+        raise Refused(400, _("At most %(n)s entrants.", n=MAX_ENTRANTS), field="entrants")
+    _check_names(entrants)
+    event = Event(
+        name=name[:120], variant=variant, options=options, pairs=pairs, table_size=table_size,
+        format=fmt, rounds=rounds, series=series, settings=dict(settings or {}),
+    )
+    for i, members in enumerate(entrants, 1):
+        event.entrants.append(Entrant(number=i, members=list(members)))
+    db.session.add(event)
+    db.session.flush()
+    log(event, "created", count=len(entrants))
+    db.session.commit()
+    return event
+
+
+# -- the director's acts ------------------------------------------------------------------
+def _touch(event: Event) -> None:
+    """Put the director's writes to one event in a line (a row lock on PostgreSQL)."""
+    db.session.execute(
+        update(Event).where(Event.id == event.id).values(updated=now()),
+        execution_options={"synchronize_session": False},
+    )
+    db.session.refresh(event)
+
+
+def _entrant(event: Event, entrant_id) -> Entrant:
+    for e in event.entrants:
+        if str(e.id) == str(entrant_id):
+            return e
+    raise Refused(404, _("There is no such entrant in this event."))
+
+
+@writes
+def add_entrant(event: Event, text: str) -> Entrant:
+    """An entrant added late: paired from the next round on."""
+    _touch(event)
+    found = read_entrants(text, event.pairs)
+    if len(found) != 1:
+        raise Refused(400, _("Enter one entrant."), field="entrants")
+    members = found[0]
+    _check_names([e.members for e in event.entrants] + [members])
+    e = Entrant(event_id=event.id, number=len(event.entrants) + 1, members=members)
+    event.entrants.append(e)
+    log(event, "added", name=" & ".join(members))
+    db.session.commit()
+    return e
+
+
+@writes
+def withdraw(event: Event, entrant_id) -> None:
+    """Not paired again; the results played stay."""
+    _touch(event)
+    e = _entrant(event, entrant_id)
+    if e.withdrawn:
+        raise Refused(409, _("%(name)s is already withdrawn.", name=e.name))
+    e.withdrawn = True
+    log(event, "withdrawn", name=e.name)
+    db.session.commit()
+
+
+@writes
+def substitute(event: Event, entrant_id, text: str) -> None:
+    """Another player (or pair) takes an entrant's place and results from now on."""
+    _touch(event)
+    e = _entrant(event, entrant_id)
+    found = read_entrants(text, event.pairs)
+    if len(found) != 1:
+        raise Refused(400, _("Enter one entrant."), field="entrants")
+    others = [x.members for x in event.entrants if x.id != e.id]
+    _check_names(others + [found[0]])
+    old = e.name
+    e.members = found[0]
+    log(event, "substituted", old=old, new=e.name)
+    db.session.commit()
+
+
+def _rounds(event: Event) -> list[Round]:
+    return list(
+        db.session.execute(
+            select(Round).where(Round.event_id == event.id).order_by(Round.number)
+        ).scalars()
+    )
+
+
+def _history(rounds_rows: list[Round]):
+    mod = pairing()
+    return [mod.RoundResult([list(t.entrants) for t in r.tables], list(r.byes))
+            for r in rounds_rows if r.started is not None]
+
+
+@writes
+def propose_round(event: Event, rng: random.Random) -> Round:
+    """Pair the next round (or pair the proposed one again)."""
+    _touch(event)
+    if event.finished:
+        raise Refused(409, _("The event is finished."))
+    state = load(event)
+    current = state.current
+    if current is not None and current.started and not current.complete:
+        raise Refused(409, _("Round %(n)s is not complete yet.", n=current.row.number))
+    if current is not None and not current.started:
+        db.session.delete(current.row)
+        db.session.flush()
+        number = current.row.number
+    else:
+        number = (current.row.number if current else 0) + 1
+    if event.rounds is not None and number > event.rounds:
+        raise Refused(409, _("All %(n)s rounds have been played.", n=event.rounds))
+    mod = pairing()
+    ranks = {row.entrant: row.rank for row in state.standings}
+    entrants = [
+        mod.Entrant(e.id, (-ranks.get(e.id, 0),), e.withdrawn, tuple(e.members))
+        for e in event.entrants
+    ]
+    rounds_rows = [r for r in _rounds(event) if r.started is not None]
+    try:
+        found = mod.pair_round(
+            event.format, entrants, _history(rounds_rows), number,
+            variant=event.variant, rng=rng, table_size=_pod_size(event),
+        )
+    except ValueError as e:
+        raise Refused(409, str(e)) from None
+    if not found.tables:
+        raise Refused(409, _("There are not enough entrants to pair a table."))
+    r = Round(event_id=event.id, number=number, byes=list(found.byes))
+    for i, table in enumerate(found.tables, 1):
+        r.tables.append(EventTable(number=i, entrants=list(table)))
+    db.session.add(r)
+    log(event, "paired", round=number)
+    db.session.commit()
+    return r
+
+
+def _pod_size(event: Event) -> int | None:
+    if event.variant == "five-up":
+        return 3 if event.format == "pods" else None
+    return event.table_size
+
+
+def _proposed(event: Event) -> Round:
+    rows = _rounds(event)
+    if not rows or rows[-1].started is not None:
+        raise Refused(409, _("There is no proposed round: ask for the pairing first."))
+    return rows[-1]
+
+
+@writes
+def swap(event: Event, a, b) -> list[tuple[int, int]]:
+    """Swap two entrants of the proposed round (two seats, two tables, or a bye); returns
+    the pairs who meet again."""
+    _touch(event)
+    r = _proposed(event)
+    ea, eb = _entrant(event, a), _entrant(event, b)
+    if ea.id == eb.id:
+        raise Refused(400, _("Choose two different entrants."))
+    mod = pairing()
+    history = _history(_rounds(event))
+    current = mod.Pairing([list(t.entrants) for t in r.tables], list(r.byes), [], event.format)
+    try:
+        found = mod.swap(current, ea.id, eb.id, history)
+    except ValueError as e:
+        raise Refused(400, str(e)) from None
+    for t, table in zip(r.tables, found.tables, strict=True):
+        t.entrants = list(table)
+    r.byes = list(found.byes)
+    log(event, "swapped", round=r.number, a=ea.name, b=eb.name)
+    db.session.commit()
+    return list(found.repeats)
+
+
+@writes
+def start_round(event: Event, time_cap: int | None = None) -> Round:
+    """Start the proposed round: one match per table, seats in order."""
+    _touch(event)
+    r = _proposed(event)
+    if time_cap is not None and not 1 <= time_cap <= 600:
+        raise Refused(400, _("A time cap is 1 to 600 minutes."), field="time_cap")
+    entrants = {e.id: e for e in event.entrants}
+    for t in r.tables:
+        _new_game(event, t, entrants, 1)
+    r.started = now()
+    r.time_cap = time_cap
+    log(event, "started", round=r.number)
+    db.session.commit()
+    return r
+
+
+def _new_game(event: Event, t: EventTable, entrants, number: int) -> EventGame:
+    """The table's match `number`, started through the same service as a match by hand."""
+    players, _owner = seating(event, t.entrants, entrants)
+    row = services.create_match(event.variant, rotated(players, number), dict(event.options))
+    game = EventGame(table_id=t.id, number=number, match_id=row.id)
+    t.games.append(game)
+    return game
+
+
+def next_game(event: Event, t: EventTable) -> None:
+    """Start the next match of a series once the last one is decided and the series not."""
+    if event.series <= 1:
+        return
+    state = _table_state(event, t, {e.id: e for e in event.entrants})
+    if state.decided or not state.games or not state.games[-1].over:
+        return
+    if len(state.games) >= event.series:
+        return
+    _touch(event)
+    db.session.refresh(t)
+    if len(t.games) != len(state.games):
+        db.session.rollback()
+        return  # another phone started it first
+    try:
+        _new_game(event, t, {e.id: e for e in event.entrants}, len(state.games) + 1)
+        db.session.commit()
+    except Exception:  # another phone started it first (unique table, number)
+        db.session.rollback()
+
+
+@writes
+def call_time(event: Event) -> None:
+    """Each table finishes the hand in play; its match is then decided on the totals."""
+    _touch(event)
+    rows = _rounds(event)
+    if not rows or rows[-1].started is None:
+        raise Refused(409, _("No round is being played."))
+    r = rows[-1]
+    if r.time_called is not None:
+        raise Refused(409, _("Time is already called."))
+    r.time_called = now()
+    for t in r.tables:
+        if t.games and t.forfeit is None and not t.abandoned:
+            game = replay_game(t.games[-1].match)
+            if not game.over:
+                table = services.load(t.games[-1].match)
+                hand = table.match.current
+                begun = len(table.match.hands)
+                if hand is not None and not hand.moves and hand.settlement is None:
+                    begun -= 1  # the next hand is not begun: it does not count
+                t.time_hands = begun
+    log(event, "time", round=r.number)
+    db.session.commit()
+
+
+def _table(event: Event, table_id) -> tuple[Round, EventTable]:
+    rows = _rounds(event)
+    for r in rows:
+        for t in r.tables:
+            if str(t.id) == str(table_id):
+                if r.started is None:
+                    raise Refused(409, _("This round has not started."))
+                return r, t
+    raise Refused(404, _("There is no such table in this event."))
+
+
+@writes
+def forfeit(event: Event, table_id, scores: list[str]) -> None:
+    """A forfeit or a no-show, scored as the director says (one total per side)."""
+    _touch(event)
+    r, t = _table(event, table_id)
+    entrants = {e.id: e for e in event.entrants}
+    sides = _sides(event, t.entrants, entrants)
+    try:
+        totals = [int(s) for s in scores]
+    except (TypeError, ValueError):
+        raise Refused(400, _("A score is a whole number."), field="score") from None
+    if len(totals) != len(sides) or any(x < 0 for x in totals):
+        raise Refused(400, _("Give each side its score."), field="score")
+    fewest = get_variant(event.variant).best(event.options) is min
+    best = min(totals) if fewest else max(totals)
+    top = [i for i, x in enumerate(totals) if x == best]
+    wins = [1 if (i in top and len(top) == 1) else 0 for i in range(len(totals))]
+    t.forfeit = {"totals": totals, "wins": wins}
+    log(event, "forfeit", round=r.number, table=t.number,
+        score=" – ".join(str(x) for x in totals))
+    db.session.commit()
+
+
+@writes
+def abandon(event: Event, table_id, reason: str) -> None:
+    """A table abandoned, with the reason: it counts for nobody."""
+    _touch(event)
+    reason = (reason or "").strip()
+    if not reason:
+        raise Refused(400, _("Say why the table is abandoned."), field="reason")
+    r, t = _table(event, table_id)
+    t.abandoned = reason[:300]
+    log(event, "abandoned", round=r.number, table=t.number, reason=t.abandoned)
+    db.session.commit()
+
+
+@writes
+def finish(event: Event) -> None:
+    _touch(event)
+    if event.finished:
+        raise Refused(409, _("The event is finished."))
+    event.finished = True
+    log(event, "finished")
+    db.session.commit()

@@ -1,0 +1,369 @@
+"""Thin views of events: the director's page and acts, the public page, the TV mode, the
+table links, the exports."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import zipfile
+
+from flask import (
+    Blueprint,
+    abort,
+    current_app,
+    flash,
+    redirect,
+    render_template,
+    request,
+    url_for,
+)
+from flask_babel import gettext as _
+from markupsafe import Markup
+
+from .. import services
+from ..qr import qr_svg
+from ..services import Refused
+from . import service
+
+bp = Blueprint("events", __name__)
+
+
+def _director(token: str):
+    event = service.by_director(token)
+    if event is None:
+        abort(404, _("There is no event at this link."))
+    return event
+
+
+def _public(token: str):
+    event = service.by_public(token)
+    if event is None:
+        abort(404, _("There is no event at this link."))
+    return event
+
+
+def _int(value) -> int | None:
+    try:
+        return int(value) if value not in (None, "") else None
+    except (TypeError, ValueError):
+        return None
+
+
+def _qr(url: str, title: str) -> Markup:
+    return qr_svg(url, title, scale=3)
+
+
+# -- creating an event --------------------------------------------------------------------
+@bp.route("/events/new", methods=["GET", "POST"])
+def new():
+    variant = request.values.get("variant", "five-up")
+    if variant not in services.VARIANT_NAMES:
+        abort(404, _("There is no variant called %(name)s.", name=variant))
+    v = services.get_variant(variant)
+    pairs = request.values.get("pairs") == "1" and variant == "five-up"
+    table_size = _int(request.values.get("table_size"))
+    refused, status = None, 200
+    if request.method == "POST":
+        options = {}
+        target = _int(request.form.get("target"))
+        if target is not None:
+            options["target"] = target
+        if variant == "ctyrka":
+            options["scoring"] = request.form.get("scoring", "penalty")
+        settings = {}
+        if request.form.get("points") == "league":
+            settings["match_points"] = [3, 2, 1]
+        bye = request.form.get("bye", "").strip()
+        if bye:
+            try:
+                settings["bye"] = float(bye)
+            except ValueError:
+                pass
+        try:
+            entrants = service.read_entrants(request.form.get("entrants", ""), pairs)
+            event = service.create_event(
+                request.form.get("name", ""),
+                variant,
+                options,
+                pairs=pairs,
+                table_size=table_size,
+                fmt=request.form.get("format", ""),
+                rounds=_int(request.form.get("rounds")),
+                series=_int(request.form.get("series")) or 1,
+                entrants=entrants,
+                settings=settings,
+            )
+        except Refused as e:
+            refused, status = e, e.status
+        else:
+            flash(_("The event is made. Keep this page's link: it is the director's link."))
+            return redirect(url_for("events.director", token=event.director_token))
+    try:
+        formats = service.formats_for(variant, pairs, table_size)
+    except ValueError:
+        formats = []
+    return render_template(
+        "events/new.html",
+        variant=v,
+        variants=[services.get_variant(n) for n in services.VARIANT_NAMES],
+        pairs=pairs,
+        table_size=table_size,
+        formats=[(f, service.FORMAT_NAMES.get(f, f)) for f in formats],
+        form=request.form,
+        refused=refused,
+        defaults=services.default_options(variant),
+    ), status
+
+
+# -- the director -------------------------------------------------------------------------
+@bp.get("/e/<token>")
+def director(token: str, refused: Refused | None = None):
+    event = _director(token)
+    state = service.load(event)
+    public = url_for("events.public", token=event.public_token, _external=True)
+    mine = url_for("events.director", token=token, _external=True)
+    return render_template(
+        "events/director.html",
+        s=state,
+        event=event,
+        variant=services.get_variant(event.variant),
+        public_url=public,
+        director_url=mine,
+        public_qr=_qr(public, _("The public link")),
+        director_qr=_qr(mine, _("The director's link")),
+        actions=[(a.at, service.action_text(a)) for a in reversed(event.actions)],
+        format_name=service.FORMAT_NAMES.get(event.format, event.format),
+        refused=refused,
+    ), (refused.status if refused else 200)
+
+
+@bp.get("/e/<token>/cards")
+def cards(token: str):
+    """A card per table of the current round, with the QR code of the table's link."""
+    event = _director(token)
+    state = service.load(event)
+    r = state.current
+    if r is None:
+        abort(404, _("No round has been paired yet."))
+    tables = []
+    for t in r.tables:
+        url = url_for("events.table", token=t.row.token, _external=True)
+        title = _("Table %(n)s", n=t.row.number)
+        tables.append((t, url, _qr(url, title)))
+    return render_template("events/cards.html", s=state, event=event, r=r, tables=tables)
+
+
+def _act(token: str, do, success: str):
+    """Run a director's act; on success back to the director's page, on refusal the page
+    again with the reason and a 4xx status."""
+    event = _director(token)
+    try:
+        do(event)
+    except Refused as e:
+        if e.status == 404:
+            abort(404, e.message)
+        return director(token, refused=e)
+    flash(success)
+    return redirect(url_for("events.director", token=token))
+
+
+@bp.post("/e/<token>/entrants")
+def add_entrant(token: str):
+    text = request.form.get("entrant", "")
+    return _act(token, lambda e: service.add_entrant(e, text), _("Entrant added."))
+
+
+@bp.post("/e/<token>/entrants/<int:entrant>/withdraw")
+def withdraw(token: str, entrant: int):
+    return _act(token, lambda e: service.withdraw(e, entrant), _("Entrant withdrawn."))
+
+
+@bp.post("/e/<token>/entrants/<int:entrant>/substitute")
+def substitute(token: str, entrant: int):
+    text = request.form.get("entrant", "")
+    return _act(token, lambda e: service.substitute(e, entrant, text), _("Entrant replaced."))
+
+
+@bp.post("/e/<token>/pair")
+def pair(token: str):
+    rng = current_app.extensions["referee_rng"]
+    return _act(token, lambda e: service.propose_round(e, rng), _("The round is paired."))
+
+
+@bp.post("/e/<token>/swap")
+def swap(token: str):
+    a, b = request.form.get("a"), request.form.get("b")
+    found = []
+
+    def do(e):
+        found.extend(service.swap(e, a, b))
+
+    response = _act(token, do, _("Swapped."))
+    if found:
+        flash(_("This makes %(n)s repeated meetings.", n=len(found)))
+    return response
+
+
+@bp.post("/e/<token>/start")
+def start(token: str):
+    cap = _int(request.form.get("time_cap"))
+    return _act(token, lambda e: service.start_round(e, cap), _("The round has started."))
+
+
+@bp.post("/e/<token>/time")
+def call_time(token: str):
+    return _act(token, service.call_time,
+                _("Time is called: each table finishes the hand in play."))
+
+
+@bp.post("/e/<token>/tables/<int:table>/forfeit")
+def forfeit(token: str, table: int):
+    scores = request.form.getlist("score")
+    return _act(token, lambda e: service.forfeit(e, table, scores), _("Forfeit recorded."))
+
+
+@bp.post("/e/<token>/tables/<int:table>/abandon")
+def abandon(token: str, table: int):
+    reason = request.form.get("reason", "")
+    return _act(token, lambda e: service.abandon(e, table, reason), _("Table abandoned."))
+
+
+@bp.post("/e/<token>/finish")
+def finish(token: str):
+    return _act(token, service.finish, _("The event is finished."))
+
+
+# -- a table's link -----------------------------------------------------------------------
+@bp.get("/et/<token>")
+def table(token: str):
+    """A table of a round: leads to the players' link of its current match (the next
+    match of a series once the last one is decided)."""
+    t = service.table_by_token(token)
+    if t is None:
+        abort(404, _("There is no table at this link."))
+    event, r = service.event_of(t)
+    if r.started is None or not t.games:
+        abort(404, _("This round has not started yet."))
+    service.next_game(event, t)
+    t = service.table_by_token(token)
+    return redirect(url_for("table.table", token=t.games[-1].match.write_token))
+
+
+# -- the public side ----------------------------------------------------------------------
+def _public_page(token: str, template: str):
+    event = _public(token)
+    state = service.load(event)
+    fragment = request.args.get("fragment") == "1"
+    response = current_app.make_response(render_template(
+        "events/_live.html" if fragment else template,
+        s=state,
+        event=event,
+        variant=services.get_variant(event.variant),
+        version=service.version(token),
+        fragment=fragment,
+        format_name=service.FORMAT_NAMES.get(event.format, event.format),
+    ))
+    if fragment:
+        response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+@bp.get("/p/<token>")
+def public(token: str):
+    return _public_page(token, "events/public.html")
+
+
+@bp.get("/p/<token>/tv")
+def tv(token: str):
+    return _public_page(token, "events/tv.html")
+
+
+@bp.get("/p/<token>/version")
+def version(token: str):
+    """The event's version, polled by the public page and the TV (static/js/event.js)."""
+    v = service.version(token)
+    if v is None:
+        abort(404, _("There is no event at this link."))
+    response = current_app.response_class(v, mimetype="text/plain")
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+def standings_rows(state) -> list[dict]:
+    out = []
+    for row in state.standings:
+        e = state.entrants[row.entrant]
+        item = {
+            "rank": row.rank,
+            "entrant": e.name,
+            "withdrawn": e.withdrawn,
+            "played": row.played,
+            "byes": row.byes,
+            "score": float(row.score),
+        }
+        if state.event.variant == "five-up":
+            item.update(points_for=row.points_for, points_against=row.points_against,
+                        difference=row.diff, head_to_head=float(row.head_to_head),
+                        buchholz=float(row.buchholz))
+        else:
+            item["points"] = row.points_for
+        out.append(item)
+    return out
+
+
+def _safe(name: str) -> str:
+    return "".join(c if c.isalnum() or c in "-_." else "_" for c in name) or "event"
+
+
+@bp.get("/p/<token>/standings.json")
+def standings_json(token: str):
+    state = service.load(_public(token))
+    body = json.dumps({"event": state.event.name, "variant": state.event.variant,
+                       "rule": state.rule, "standings": standings_rows(state)},
+                      indent=1, ensure_ascii=False)
+    return current_app.response_class(body + "\n", mimetype="application/json")
+
+
+def standings_csv(state) -> str:
+    rows = standings_rows(state)
+    out = io.StringIO()
+    if rows:
+        writer = csv.DictWriter(out, fieldnames=list(rows[0]))
+        writer.writeheader()
+        writer.writerows(rows)
+    return out.getvalue()
+
+
+@bp.get("/p/<token>/standings.csv")
+def standings_csv_view(token: str):
+    state = service.load(_public(token))
+    return current_app.response_class(
+        standings_csv(state), mimetype="text/csv",
+        headers={"Content-Disposition":
+                 f'attachment; filename="{_safe(state.event.name)}-standings.csv"'},
+    )
+
+
+@bp.get("/p/<token>/event.zip")
+def archive(token: str):
+    """The whole event: every match's game record and the standings."""
+    state = service.load(_public(token))
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED) as z:
+        for r in state.rounds:
+            for t in r.tables:
+                for number, g in enumerate(t.row.games, 1):
+                    table = services.load(g.match)
+                    name = f"round-{r.row.number:02d}/table-{t.row.number:02d}-game-{number}.json"
+                    z.writestr(name, json.dumps(services.export(table), indent=1,
+                                                ensure_ascii=False) + "\n")
+        z.writestr("standings.csv", standings_csv(state))
+        z.writestr("standings.json", json.dumps(
+            {"event": state.event.name, "rule": state.rule,
+             "standings": standings_rows(state)}, indent=1, ensure_ascii=False) + "\n")
+    return current_app.response_class(
+        buf.getvalue(), mimetype="application/zip",
+        headers={"Content-Disposition":
+                 f'attachment; filename="{_safe(state.event.name)}.zip"'},
+    )
