@@ -1,0 +1,79 @@
+"""Helpers for the event tests: the pairing stand-in while the real module is missing,
+and a director and players driving an event through HTTP."""
+
+from __future__ import annotations
+
+import importlib
+import random
+import re
+import sys
+
+from webhelpers import Phone
+
+from referee.engine import Match
+from referee.engine.simulate import play_hand
+
+
+def use_pairing():
+    """The real pairing module, or the stand-in while it is not on this branch."""
+    try:
+        importlib.import_module("referee.events.pairing")
+    except ImportError:
+        import pairing_standin
+
+        sys.modules["referee.events.pairing"] = pairing_standin
+
+
+class Director(Phone):
+    """The director's phone (or laptop)."""
+
+    def create(self, variant: str, names: list[str], **form) -> str:
+        data = {"variant": variant, "name": form.pop("name", "Club night"),
+                "entrants": "\n".join(names), **form}
+        r = self.post("/events/new", data)
+        assert r.status_code == 302, r.get_data(as_text=True)[:3000]
+        return r.location.rsplit("/", 1)[1]
+
+    def page(self, token: str) -> str:
+        r = self.get(f"/e/{token}")
+        assert r.status_code == 200, r.get_data(as_text=True)[:2000]
+        return r.get_data(as_text=True)
+
+    def act(self, token: str, what: str, data: dict | None = None, status: int = 302):
+        r = self.post(f"/e/{token}/{what}", data)
+        assert r.status_code == status, (what, r.status_code, r.get_data(as_text=True)[:3000])
+        return r
+
+    def public_token(self, token: str) -> str:
+        return re.search(r'id="public-link" href="[^"]*/p/([^"]+)"', self.page(token)).group(1)
+
+    def table_links(self, token: str) -> list[str]:
+        return re.findall(r'href="[^"]*(/et/[^"]+)"', self.page(token))
+
+
+def play_match_http(phone: Phone, link: str, rng: random.Random) -> Match:
+    """Play a table's match to its end through the players' link `link` (/et/...), with
+    random legal hands made by the engine's simulator, each move sent as a phone would.
+    Returns the engine's own copy of the match, to compare with."""
+    r = phone.get(link)
+    assert r.status_code == 302, r.get_data(as_text=True)[:2000]
+    token = r.location.rsplit("/", 1)[1]
+    rec = phone.record(token)
+    match = Match(rec["variant"], rec["players"], rec["options"])
+    for number in range(1, 40):
+        hand = play_hand(match, rng)
+        for after, m in enumerate(hand.moves):
+            form = {"hand": number, "after": after, "seat": m.player}
+            if m.kind == "play":
+                on = hand.laid_on(m.tile)
+                form.update(tile=str(m.tile), on=str(on) if on else "")
+            elif m.kind == "draw":
+                form["count"] = len(m.drawn) if m.drawn else m.count
+            r = phone.post(f"/t/{token}/{m.kind}", form)
+            assert r.status_code == 302, (m, r.get_data(as_text=True)[:2000])
+        left = {f"left-{s}": " ".join(str(t) for t in ts) for s, ts in enumerate(hand.left)}
+        r = phone.post(f"/t/{token}/end", {"hand": number, "after": len(hand.moves), **left})
+        assert r.status_code == 302, r.get_data(as_text=True)[:2000]
+        if match.result()[0]:
+            return match
+    raise AssertionError("the match did not end")

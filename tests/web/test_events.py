@@ -1,0 +1,268 @@
+"""Events through HTTP: a director makes an event, pairs and starts rounds, the players
+record every table's matches through the table links, and the standings follow."""
+
+from __future__ import annotations
+
+import io
+import json
+import random
+import zipfile
+
+import pytest
+from eventhelpers import Director, play_match_http, use_pairing
+from webhelpers import text_of
+
+from referee.engine import check, record
+from referee.events import standings as st
+
+use_pairing()
+
+NAMES = ["Ana", "Ben", "Cleo", "Dan", "Eve", "Fay", "Gus", "Hal"]
+
+
+@pytest.fixture
+def director(app):
+    return Director(app.test_client())
+
+
+def expected_standings(config: st.Config, entrants: list[str], matches, byes) -> list[tuple]:
+    """The standings worked out from the engine's own copies of the matches played."""
+    ids = {name: i for i, name in enumerate(entrants)}
+    results = []
+    for m in matches:
+        over, win = m.result()
+        sides = tuple(tuple(sorted({ids[m.players[s]] for s in side})) for side in m.sides)
+        wins = tuple(1 if i == win else 0 for i in range(len(sides)))
+        results.append(st.TableResult(sides, tuple(m.totals()), wins))
+    rows = st.standings(config, list(range(len(entrants))), results, [ids[b] for b in byes])
+    return [(r.rank, entrants[r.entrant], float(r.score)) for r in rows]
+
+
+def standings_of(director, public: str) -> list[tuple]:
+    r = director.get(f"/p/{public}/standings.json")
+    assert r.status_code == 200
+    return [(x["rank"], x["entrant"], x["score"]) for x in r.get_json()["standings"]]
+
+
+def byes_of(director, token: str) -> list[str]:
+    text = text_of(director.page(token), "byes")
+    return [n.strip() for n in text.split(":", 1)[1].split(",")] if text else []
+
+
+def play_round(director, token: str, rng) -> list:
+    """Pair and start the next round, then play every table to its end."""
+    director.act(token, "pair")
+    director.act(token, "start")
+    return [play_match_http(director, link, rng) for link in director.table_links(token)]
+
+
+@pytest.mark.parametrize(
+    "variant, count, form, config",
+    [
+        ("five-up", 5, {"format": "swiss", "rounds": 2, "target": 10}, st.Config("five-up")),
+        ("ctyrka", 7, {"format": "pods", "rounds": 2, "target": 15, "table_size": 3,
+                       "scoring": "penalty"}, st.Config("ctyrka", fewest=True)),
+        ("french-connection", 5, {"format": "pods", "rounds": 1, "target": 20},
+         st.Config("french-connection", fewest=True)),
+    ],
+)
+def test_a_whole_event(director, variant, count, form, config):
+    names = NAMES[:count]
+    token = director.create(variant, names, **form)
+    public = director.public_token(token)
+    rng = random.Random(5)
+    played, byes = [], []
+    for number in range(1, form["rounds"] + 1):
+        matches = play_round(director, token, rng)
+        assert matches, "every round has tables"
+        played += matches
+        byes += byes_of(director, token)
+        page = director.page(token)
+        assert f"Round {number} (complete)" in text_of(page, "tables")
+        # the standings count every match played so far, ordered as worked out by hand
+        assert standings_of(director, public) == expected_standings(config, names, played, byes)
+    # every round played: no further pairing
+    director.act(token, "pair", status=409)
+    # the public page shows the standings with the rule that orders them
+    html = director.get(f"/p/{public}").get_data(as_text=True)
+    assert st.rule_text(config).split(" (")[0] in text_of(html, "rule")
+    assert names[0] in text_of(html, "standings")
+
+
+def test_five_up_pairs_play_a_series_with_rotated_seats(director):
+    token = director.create("five-up", ["Ana & Cleo", "Ben & Dan"], pairs="1",
+                            format="round-robin", rounds=1, series=3, target=10)
+    director.act(token, "pair")
+    director.act(token, "start")
+    [link] = director.table_links(token)
+    rng = random.Random(2)
+    seatings, wins = [], {"Ana+Cleo": 0, "Ben+Dan": 0}
+    while max(wins.values()) < 2:
+        m = play_match_http(director, link, rng)
+        seatings.append(m.players)
+        names = [n if n in wins else "+".join(reversed(n.split("+"))) for n in m.side_names]
+        wins[names[m.result()[1]]] += 1
+    # partners stay partners (seats 1 and 3), the seats turn one place each match
+    assert seatings[0] == ("Ana", "Ben", "Cleo", "Dan")
+    if len(seatings) > 1:
+        assert seatings[1] == ("Ben", "Cleo", "Dan", "Ana")
+    page = director.page(token)
+    assert "Round 1 (complete)" in text_of(page, "tables")
+    winner = max(wins, key=wins.get).replace("+", " & ")
+    public = director.public_token(token)
+    assert standings_of(director, public)[0][1:] == (winner, 2.0)
+    # the series is over: the table link stays on its last match
+    assert director.get(link).status_code == 302
+
+
+def test_the_directors_controls_and_their_log(director):
+    token = director.create("five-up", NAMES[:5], format="swiss", rounds=3, target=10)
+    director.act(token, "entrants", {"entrant": "Ivy"})  # added late
+    page = director.page(token)
+    assert "Ivy" in text_of(page, "entrants")
+    director.act(token, "entrants", {"entrant": "Ana"}, status=400)  # a name already there
+    director.act(token, "pair")
+    page = director.page(token)
+    ids = dict(
+        (name, int(i))
+        for i, name in __import__("re").findall(r'<option value="(\d+)">([^<]+)</option>', page)
+    )
+    director.act(token, "swap", {"a": ids["Ana"], "b": ids["Ben"]})
+    director.act(token, "start", {"time_cap": 30})
+    page = director.page(token)
+    assert "Time cap: 30 minutes" in page
+    tables = [int(x) for x in __import__("re").findall(r"/tables/(\d+)/forfeit", page)]
+    assert len(tables) == 3
+    # a forfeit with the director's score; an abandon with its reason
+    director.act(token, f"tables/{tables[0]}/forfeit", {"score": ["10", "0"]})
+    director.act(token, f"tables/{tables[1]}/abandon", {"reason": "fire alarm"})
+    director.act(token, f"tables/{tables[2]}/abandon", {"reason": ""}, status=400)
+    # time called: the table still playing finishes its hand, then is decided on totals
+    director.act(token, "time")
+    page = director.page(token)
+    assert "Time is called" in text_of(page, "tables")
+    link = director.table_links(token)[2]
+    r = director.get(link)
+    play_token = r.location.rsplit("/", 1)[1]
+    # a hand played to its end after time was called decides the match on its totals
+    from referee.engine import Match
+    from referee.engine.simulate import play_hand
+
+    rec = director.record(play_token)
+    m = Match(rec["variant"], rec["players"], rec["options"])
+    hand = play_hand(m, random.Random(1))
+    for after, mv in enumerate(hand.moves):
+        form = {"hand": 1, "after": after, "seat": mv.player}
+        if mv.kind == "play":
+            on = hand.laid_on(mv.tile)
+            form.update(tile=str(mv.tile), on=str(on) if on else "")
+        elif mv.kind == "draw":
+            form["count"] = mv.count if not mv.drawn else len(mv.drawn)
+        assert director.post(f"/t/{play_token}/{mv.kind}", form).status_code == 302
+    left = {f"left-{s}": " ".join(map(str, ts)) for s, ts in enumerate(hand.left)}
+    director.post(f"/t/{play_token}/end", {"hand": 1, "after": len(hand.moves), **left})
+    page = director.page(token)
+    assert "Round 1 (complete)" in text_of(page, "tables")
+    assert "abandoned: fire alarm" in text_of(page, "tables")
+    # withdrawn: not paired again
+    director.act(token, f"entrants/{ids['Cleo']}/withdraw")
+    director.act(token, f"entrants/{ids['Dan']}/substitute", {"entrant": "Dora"})
+    director.act(token, "pair")
+    page = director.page(token)
+    tables_text = text_of(page, "tables")
+    assert "Cleo" not in tables_text and "Dora" in tables_text
+    log = text_of(page, "log")
+    for said in ("Ivy added", "Ana and Ben swapped", "Round 1 started", "forfeit, scored 10 – 0",
+                 "abandoned: fire alarm", "time called", "Cleo withdrawn",
+                 "Dan replaced by Dora", "Round 2 paired"):
+        assert said in log, said
+
+
+def test_links_cannot_act_on_another_event(director):
+    a = director.create("five-up", NAMES[:4], format="swiss", rounds=2, target=10)
+    b = director.create("five-up", NAMES[4:8], format="swiss", rounds=2, target=10)
+    for t in (a, b):
+        director.act(t, "pair")
+        director.act(t, "start")
+    page_b = director.page(b)
+    import re
+
+    table_b = re.findall(r"/tables/(\d+)/forfeit", page_b)[0]
+    entrant_b = re.findall(r'<option value="(\d+)">', page_b) or re.findall(
+        r"/entrants/(\d+)/withdraw", page_b)
+    # A's director link does nothing to B's tables or entrants
+    director.act(a, f"tables/{table_b}/forfeit", {"score": ["10", "0"]}, status=404)
+    director.act(a, f"tables/{table_b}/abandon", {"reason": "x"}, status=404)
+    director.act(a, f"entrants/{entrant_b[0]}/withdraw", status=404)
+    assert "forfeit" not in text_of(director.page(b), "tables")
+    # the public link is not a director's link, and a table link is neither
+    public_a = director.public_token(a)
+    assert director.get(f"/e/{public_a}").status_code == 404
+    assert director.post(f"/e/{public_a}/pair", {}).status_code == 404
+    link_b = director.table_links(b)[0]
+    assert director.get(f"/e/{link_b.rsplit('/', 1)[1]}").status_code == 404
+    # a table link leads to its own event's match only
+    players = director.get(director.get(link_b).location).get_data(as_text=True)
+    assert any(n in players for n in NAMES[4:8])
+    assert not any(f">{n}<" in players for n in NAMES[:4])
+
+
+def test_refusals_when_making_an_event(director):
+    def make(status, **data):
+        r = director.post("/events/new", {"variant": "five-up", "format": "swiss", **data})
+        assert r.status_code == status, r.get_data(as_text=True)[:2000]
+        return text_of(r.get_data(as_text=True), "refused")
+
+    assert "name" in make(400, name="", entrants="Ana\nBen")
+    assert "two entrants" in make(400, name="X", entrants="Ana")
+    assert "two entrants are called ana" in make(400, name="X", entrants="Ana\nBen\nana").lower()
+    assert "format" in make(400, name="X", entrants="Ana\nBen", format="pods-of-nine")
+    assert "pair" in make(400, name="X", entrants="Ana & Ben\nCleo", pairs="1")
+
+
+def test_public_pages_exports_and_version(director):
+    token = director.create("five-up", NAMES[:4], format="swiss", rounds=1, target=10)
+    public = director.public_token(token)
+    v0 = director.get(f"/p/{public}/version").get_data(as_text=True)
+    director.act(token, "pair")
+    director.act(token, "start")
+    v1 = director.get(f"/p/{public}/version").get_data(as_text=True)
+    assert v1 != v0
+    rng = random.Random(3)
+    links = director.table_links(token)
+    play_match_http(director, links[0], rng)
+    v2 = director.get(f"/p/{public}/version").get_data(as_text=True)
+    assert v2 != v1  # a match ended: the public pages fetch the new standings
+    play_match_http(director, links[1], rng)
+    for page in ("", "/tv"):
+        r = director.get(f"/p/{public}{page}")
+        assert r.status_code == 200
+        html = r.get_data(as_text=True)
+        assert 'id="standings"' in html and 'id="tables"' in html
+        assert "<form" not in html  # read only
+        assert "<script>" not in html  # no inline script
+    fragment = director.get(f"/p/{public}?fragment=1").get_data(as_text=True)
+    assert fragment.startswith('<div id="event"')
+    csv_text = director.get(f"/p/{public}/standings.csv").get_data(as_text=True)
+    lines = csv_text.strip().splitlines()
+    assert lines[0].startswith("rank,entrant") and len(lines) == 5
+    z = zipfile.ZipFile(io.BytesIO(director.get(f"/p/{public}/event.zip").data))
+    games = [n for n in z.namelist() if n.startswith("round-")]
+    assert len(games) == 2 and "standings.csv" in z.namelist()
+    for name in games:
+        verdict = check.verdict(record.loads(z.read(name)))
+        assert verdict["ok"] and verdict["match"]["over"], name
+    assert json.loads(z.read("standings.json"))["standings"][0]["rank"] == 1
+
+
+def test_qr_codes_and_table_cards(director):
+    token = director.create("ctyrka", NAMES[:6], format="pods", rounds=1, table_size=3)
+    page = director.page(token)
+    assert page.count("<svg") >= 2  # the director's and the public link
+    director.act(token, "pair")
+    director.act(token, "start")
+    cards = director.get(f"/e/{token}/cards").get_data(as_text=True)
+    links = director.table_links(token)
+    for link in links:
+        assert link in cards
+    assert cards.count("<svg") == len(links)
