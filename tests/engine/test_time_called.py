@@ -11,7 +11,8 @@ from referee.engine import record
 def _match(hands: int, moves_in_last: int | None = None):
     """The first `hands` hands of the match; the last one cut to `moves_in_last` moves
     (unsettled) when given."""
-    data = json.load(open("tests/records/fiveup_2p_match.json"))
+    with open("tests/records/fiveup_2p_match.json", encoding="utf-8") as f:
+        data = json.load(f)
     data["hands"] = data["hands"][:hands]
     if moves_in_last is not None:
         last = data["hands"][-1]

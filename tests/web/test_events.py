@@ -218,6 +218,7 @@ def test_refusals_when_making_an_event(director):
     assert "two entrants are called ana" in make(400, name="X", entrants="Ana\nBen\nana").lower()
     assert "format" in make(400, name="X", entrants="Ana\nBen", format="pods-of-nine")
     assert "pair" in make(400, name="X", entrants="Ana & Ben\nCleo", pairs="1")
+    assert "bye" in make(400, name="X", entrants="Ana\nBen", bye="a win")
 
 
 def test_public_pages_exports_and_version(director):

@@ -50,6 +50,16 @@ def _int(value) -> int | None:
         return None
 
 
+def _number(text: str) -> float:
+    try:
+        value = float(text.replace(",", "."))
+    except ValueError:
+        raise Refused(400, _("What a bye scores is a number."), field="bye") from None
+    if not 0 <= value <= 1000:
+        raise Refused(400, _("What a bye scores is a number."), field="bye")
+    return value
+
+
 def _qr(url: str, title: str) -> Markup:
     return qr_svg(url, title, scale=3)
 
@@ -75,12 +85,9 @@ def new():
         if request.form.get("points") == "league":
             settings["match_points"] = [3, 2, 1]
         bye = request.form.get("bye", "").strip()
-        if bye:
-            try:
-                settings["bye"] = float(bye)
-            except ValueError:
-                pass
         try:
+            if bye:
+                settings["bye"] = _number(bye)
             entrants = service.read_entrants(request.form.get("entrants", ""), pairs)
             event = service.create_event(
                 request.form.get("name", ""),
