@@ -1,27 +1,14 @@
-"""Helpers for the event tests: the pairing stand-in while the real module is missing,
-and a director and players driving an event through HTTP."""
+"""Helpers for the event tests: a director and players driving an event through HTTP."""
 
 from __future__ import annotations
 
-import importlib
 import random
 import re
-import sys
 
 from webhelpers import Phone
 
 from referee.engine import Match
 from referee.engine.simulate import play_hand
-
-
-def use_pairing():
-    """The real pairing module, or the stand-in while it is not on this branch."""
-    try:
-        importlib.import_module("referee.events.pairing")
-    except ImportError:
-        import pairing_standin
-
-        sys.modules["referee.events.pairing"] = pairing_standin
 
 
 class Director(Phone):

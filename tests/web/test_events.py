@@ -9,13 +9,11 @@ import random
 import zipfile
 
 import pytest
-from eventhelpers import Director, play_match_http, use_pairing
+from eventhelpers import Director, play_match_http
 from webhelpers import text_of
 
 from referee.engine import check, record
 from referee.events import standings as st
-
-use_pairing()
 
 NAMES = ["Ana", "Ben", "Cleo", "Dan", "Eve", "Fay", "Gus", "Hal"]
 
