@@ -102,21 +102,21 @@ def config(event: Event) -> st.Config:
 
 
 def version(token: str) -> str | None:
-    """What the public pages poll: the event's last change and its matches' last write."""
+    """What the public pages poll: the event's last change, its matches and the writes
+    to them (each match's version is one more at every write)."""
     event = db.session.execute(
         select(Event.id, Event.updated).where(Event.public_token == token)
     ).one_or_none()
     if event is None:
         return None
-    last, games = db.session.execute(
-        select(func.max(Match.updated), func.count(Match.id))
+    writes_, games = db.session.execute(
+        select(func.coalesce(func.sum(Match.version), 0), func.count(Match.id))
         .join(EventGame, EventGame.match_id == Match.id)
         .join(EventTable, EventTable.id == EventGame.table_id)
         .join(Round, Round.id == EventTable.round_id)
         .where(Round.event_id == event.id)
     ).one()
-    stamp = max(event.updated, last) if last else event.updated
-    return f"{games}/{stamp.strftime('%y%m%d%H%M%S%f')}"
+    return f"{games}/{writes_}/{event.updated.strftime('%y%m%d%H%M%S%f')}"
 
 
 # -- a match's result, cached by its last write ---------------------------------------------
@@ -141,7 +141,7 @@ _games: dict[int, tuple[object, Game]] = {}
 
 def replay_game(row: Match, time_hands: int | None = None) -> Game:
     """The result of a match (the engine's replay), cached until its next write."""
-    key = (row.updated, time_hands)
+    key = (row.version, time_hands)
     hit = _games.get(row.id)
     if hit is not None and hit[0] == key:
         return hit[1]
