@@ -145,7 +145,7 @@ def replay_game(row: Match, time_hands: int | None = None) -> Game:
     hit = _games.get(row.id)
     if hit is not None and hit[0] == key:
         return hit[1]
-    table = services.load(row)
+    table = services.table(row.write_token, write=True)
     m = table.match
     if time_hands is not None:
         over, winner = m.result_on_time(time_hands)
@@ -660,7 +660,7 @@ def call_time(event: Event) -> None:
         if t.games and t.forfeit is None and not t.abandoned:
             game = replay_game(t.games[-1].match)
             if not game.over:
-                table = services.load(t.games[-1].match)
+                table = services.table(t.games[-1].match.write_token, write=True)
                 hand = table.match.current
                 begun = len(table.match.hands)
                 if hand is not None and not hand.moves and hand.settlement is None:

@@ -361,7 +361,7 @@ def archive(token: str):
         for r in state.rounds:
             for t in r.tables:
                 for number, g in enumerate(t.row.games, 1):
-                    table = services.load(g.match)
+                    table = services.table(g.match.write_token, write=True)
                     name = f"round-{r.row.number:02d}/table-{t.row.number:02d}-game-{number}.json"
                     z.writestr(name, json.dumps(services.export(table), indent=1,
                                                 ensure_ascii=False) + "\n")
