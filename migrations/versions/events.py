@@ -2,14 +2,14 @@
 actions. Old matches are untouched (a match belongs to an event through event_games).
 
 Revision ID: events
-Revises: client_moves
+Revises: table_language
 """
 
 import sqlalchemy as sa
 from alembic import op
 
 revision = "events"
-down_revision = "client_moves"
+down_revision = "table_language"
 branch_labels = None
 depends_on = None
 
