@@ -319,7 +319,28 @@ def load(event: Event) -> EventState:
         rounds.append(state)
     cfg = config(event)
     rows = st.standings(cfg, list(entrants), results, byes)
-    return EventState(event, entrants, rounds, rows, st.rule_text(cfg))
+    return EventState(event, entrants, rounds, rows, rule_text(cfg))
+
+
+def rule_text(cfg: st.Config) -> str:
+    """The rule that orders the standings, in the reader's language."""
+    if not cfg.placed:
+        win, draw, loss = cfg.match_points
+        return _(
+            "Match points (win %(win)s, draw %(draw)s, loss %(loss)s), then points for "
+            "minus points against, then head-to-head, then Buchholz (the opponents' match "
+            "points).", win=win, draw=draw, loss=loss,
+        )
+    scheme = "/".join(st._num(x) for x in cfg.placement)
+    if cfg.fewest:
+        return _(
+            "Placement points per table (%(scheme)s for four seats, scaled for other sizes, "
+            "tied places share), then total penalty points (fewer is better).", scheme=scheme,
+        )
+    return _(
+        "Placement points per table (%(scheme)s for four seats, scaled for other sizes, "
+        "tied places share), then total points.", scheme=scheme,
+    )
 
 
 def opponents(fmt: str, table: list[int]) -> list[tuple[int, int]]:
