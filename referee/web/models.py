@@ -1,9 +1,11 @@
 """What the database keeps: a match, its settings, its hands and their moves.
 
 The moves are the truth: scores and the layout are always what replaying them through
-the engine gives (`services.load`), never stored. Moves are only ever appended (or the
-last one taken back), in order; the unique (hand, seq) pair makes it impossible to
-record two moves for the same turn, even when two phones race.
+the engine gives (`services.load`), never stored. Moves are only ever appended, in order;
+an undo or a correction does not delete a row but marks it taken back (`taken_back`, the
+id of the change that did it, see `audit.models.Change`), so the live moves of a hand are
+its rows not taken back. A partial unique index on (hand, seq) over the live moves makes
+it impossible to record two moves for the same turn, even when two phones race.
 """
 
 from __future__ import annotations
@@ -12,7 +14,7 @@ import re
 import secrets
 from datetime import UTC, datetime
 
-from sqlalchemy import CheckConstraint, UniqueConstraint
+from sqlalchemy import CheckConstraint, Index, UniqueConstraint, and_, text
 
 from . import db
 
@@ -86,12 +88,18 @@ class Hand(db.Model):
     remaining = db.Column(db.JSON(none_as_null=True), nullable=True)
 
     match = db.relationship("Match", back_populates="hands")
+    # the live moves (not taken back), in order
     moves = db.relationship(
         "Move",
+        primaryjoin=lambda: and_(Hand.id == Move.hand_id, Move.taken_back.is_(None)),
         back_populates="hand",
         order_by="Move.seq",
         cascade="all, delete-orphan",
         passive_deletes=True,
+    )
+    # every move ever recorded in the hand, taken back or not, in the order recorded
+    every_move = db.relationship(
+        "Move", order_by="Move.id", viewonly=True, overlaps="moves"
     )
 
 
@@ -100,7 +108,15 @@ class Move(db.Model):
 
     __tablename__ = "moves"
     __table_args__ = (
-        UniqueConstraint("hand_id", "seq"),
+        # one live move per turn (SQLite and PostgreSQL both take a partial index)
+        Index(
+            "uq_moves_live_seq",
+            "hand_id",
+            "seq",
+            unique=True,
+            sqlite_where=text("taken_back IS NULL"),
+            postgresql_where=text("taken_back IS NULL"),
+        ),
         CheckConstraint("kind IN ('play', 'draw', 'pass')", name="kind"),
         CheckConstraint("seq >= 1", name="seq"),
     )
@@ -116,6 +132,8 @@ class Move(db.Model):
     # the tiles drawn, when known (imported full records)
     drawn = db.Column(db.JSON(none_as_null=True), nullable=True)
     created = db.Column(db.DateTime, nullable=False, default=now)
+    phone = db.Column(db.String(60), nullable=True)  # the phone that recorded it (its own name)
+    taken_back = db.Column(db.Integer, nullable=True)  # the id of the change that took it back
 
     hand = db.relationship("Hand", back_populates="moves")
 

@@ -48,6 +48,7 @@ from referee.engine.tiles import Tile, tile_set
 
 from . import db, state
 from .i18n import say
+from .audit.log import Locked, log_change, phone, refuse_if_locked
 from .models import ClientMove, Hand, Match, is_token, now
 from .models import Move as MoveRow
 
@@ -443,15 +444,23 @@ def default_options(variant: str, options: dict | None = None) -> dict:
 
 
 # -- writing ------------------------------------------------------------------------------
-def _begin(token: str) -> Table:
+def _begin(token: str, *, unlocked: bool = True) -> Table:
     """The match's state for this write: a private copy of the current hand, replayed
     without any lock held (`_lock` checks later that nothing was written meanwhile).
-    Refused(404) for an unknown link."""
+    Refused(404) for an unknown link, Refused(409) for a match whose result every side
+    has confirmed (unless `unlocked` is False: a confirmation, which a locked match
+    still takes)."""
     row = state.match_row(token, write=True)
     if row is None:
         raise Refused(404, "There is no table at this link.")
     db.session.info["writing"] = True  # `writes` checks that `_lock` bumped the version
-    return state.fork(state.state(row))
+    table = state.fork(state.state(row))
+    if unlocked:
+        try:
+            refuse_if_locked(row.id, len(table.match.side_names))
+        except Locked as e:
+            raise Refused(409, str(e)) from None
+    return table
 
 
 # built once (SQLAlchemy compiles them once): the two statements of every recorded move
@@ -611,7 +620,9 @@ def _record(table: Table, move: Move, client_id: str | None = None) -> str:
         notes.append("The hand is blocked. Enter the tiles left in each hand")
     answer = "; ".join([said, *notes]) + "."
     _lock(table)
-    db.session.execute(ADD_MOVE, {"hand_id": row.id, "created": now(), **saved._asdict()})
+    db.session.execute(
+        ADD_MOVE, {"hand_id": row.id, "created": now(), "phone": phone(), **saved._asdict()}
+    )
     if client_id is not None:  # kept with the move: a second send gets this answer again
         db.session.execute(
             insert(ClientMove).values(
@@ -775,17 +786,34 @@ def undo(token: str, hand_no: int, after: int, settled: bool) -> str:
         raise Refused(409, undo_refusal(table))
     _lock(table)
     if row.remaining is not None:
+        log_change(table.row.id, "undo", hand=row.number, old={"remaining": row.remaining})
         db.session.execute(
             update(Hand).where(Hand.id == row.id).values(remaining=null()),
             execution_options={"synchronize_session": False},
         )
     elif row.moves:
-        db.session.execute(
-            delete(MoveRow).where(MoveRow.hand_id == row.id, MoveRow.seq == len(row.moves)),
+        last = db.session.execute(
+            select(MoveRow).where(
+                MoveRow.hand_id == row.id,
+                MoveRow.seq == len(row.moves),
+                MoveRow.taken_back.is_(None),
+            )
+        ).scalar_one()
+        change = log_change(
+            table.row.id, "undo", hand=row.number, move=last.seq, old=[move_data(last)]
+        )
+        db.session.execute(  # the row stays, marked taken back
+            update(MoveRow).where(MoveRow.id == last.id).values(taken_back=change.id),
             execution_options={"synchronize_session": False},
         )
-    else:
+    else:  # the next hand, not begun: its (empty) row goes, the settlement is taken back
         prev = table.hand_rows[-2]
+        log_change(
+            table.row.id,
+            "undo",
+            hand=prev.number,
+            old={"remaining": prev.remaining, "next_hand": row.number, "lot": row.lot},
+        )
         db.session.execute(
             delete(Hand).where(Hand.id == row.id), execution_options={"synchronize_session": False}
         )
@@ -795,6 +823,23 @@ def undo(token: str, hand_no: int, after: int, settled: bool) -> str:
         )
     _commit(table)
     return f"Taken back: {what}."
+
+
+def move_data(m: MoveRow) -> dict:
+    """A move row as the change log keeps it: what, by whom, when, from which phone."""
+    out = {"seq": m.seq, "seat": m.seat, "kind": m.kind}
+    if m.tile:
+        out["tile"] = m.tile
+    if m.on:
+        out["on"] = m.on
+    if m.kind == "draw":
+        out["count"] = m.count
+        if m.drawn:
+            out["drawn"] = list(m.drawn)
+    created = getattr(m, "created", None)
+    out["created"] = created.isoformat(timespec="seconds") if created else None
+    out["phone"] = getattr(m, "phone", None)
+    return out
 
 
 # -- records ------------------------------------------------------------------------------

@@ -263,7 +263,14 @@ def _read(match_id: int, from_hand: int) -> tuple[int, list[HandRow]]:
         select(Match.version, *HAND_COLUMNS, *MOVE_COLUMNS)
         .select_from(Match)
         .join(Hand, Hand.match_id == Match.id)
-        .outerjoin(MoveRow, and_(MoveRow.hand_id == Hand.id, Hand.number >= from_hand))
+        .outerjoin(
+            MoveRow,
+            and_(
+                MoveRow.hand_id == Hand.id,
+                Hand.number >= from_hand,
+                MoveRow.taken_back.is_(None),  # the live moves: none taken back
+            ),
+        )
         .where(Match.id == match_id)
         .order_by(Hand.number, MoveRow.seq)
     )

@@ -107,6 +107,7 @@ def rows(app):
 
 
 @pytest.fixture(params=DATABASES)
+<<<<<<< HEAD
 def two_apps(request, tmp_path):
     """Two apps on one fresh database: two processes' worth of cached state."""
     config, cleanup = database_config(request.param, tmp_path)
@@ -142,3 +143,22 @@ def postgres_schema():
     with admin.begin() as c:
         c.execute(sa.text(f"DROP SCHEMA {schema} CASCADE"))
     admin.dispose()
+=======
+def old_database(request, tmp_path):
+    """(kind, config) of a fresh database brought only to migration 0001 (the schema
+    before the change log), to test the upgrade of a database made then."""
+    import flask_migrate
+
+    from app import create_app
+
+    config, cleanup = database_config(request.param, tmp_path)
+    full = {"TESTING": True, "SECRET_KEY": "test", "RANDOM_SEED": 7} | config
+    old = create_app(full)
+    with old.app_context():
+        flask_migrate.upgrade(revision="0001")
+        db.session.remove()
+        db.engine.dispose()
+    yield request.param, full
+    if cleanup:
+        cleanup()
+>>>>>>> 2eff2df (Nothing deleted: undo marks a move taken back and logs a change (what, when, which phone; a partial unique index keeps one live move per turn); phones name themselves; the hand page strikes taken-back moves through; replay viewer for every position (/t and /s …/hand/N/move/K); each side confirms a decided match, which then locks (409), override_lock() for the event director; audit log download; migration audit_log, tested from a 0001 database)

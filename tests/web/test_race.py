@@ -54,8 +54,11 @@ def test_two_phones_race_for_the_same_turn(app):
         assert f"already recorded: Ben laid {laid} on 5-5" in message
         outcomes.append(winner)
         with app.app_context():
-            moves = db.session.execute(db.select(Move).order_by(Move.seq)).scalars().all()
+            live = db.select(Move).where(Move.taken_back.is_(None)).order_by(Move.seq)
+            moves = db.session.execute(live).scalars().all()
             assert [(m.seq, m.tile) for m in moves] == [(1, "5-5"), (2, laid)]
+            every = db.session.execute(db.select(Move)).scalars().all()
+            assert len(every) == 2 + round_  # the moves taken back keep their rows
             db.session.remove()
         c.undo(token)  # a third phone takes it back for the next round
     assert len(outcomes) == ROUNDS
@@ -71,4 +74,9 @@ def test_the_database_refuses_a_duplicate_move(app):
         with pytest.raises(IntegrityError):
             db.session.commit()
         db.session.rollback()
+        # a move taken back does not hold its turn: another may be recorded in its place
+        db.session.add(
+            Move(hand_id=hand.id, seq=1, seat=1, kind="play", tile="5-0", taken_back=1)
+        )
+        db.session.commit()
         db.session.remove()

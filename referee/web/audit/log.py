@@ -1,0 +1,75 @@
+"""Writing and reading the change log, the phone's name and the lock of a signed match.
+
+Kept apart from `service` (which replays matches through `services`), so that the write
+path in `services` can log an undo and refuse a write to a locked match without an
+import cycle.
+"""
+
+from __future__ import annotations
+
+from flask import has_request_context, request
+from flask_babel import gettext as _
+from sqlalchemy import select
+
+from .. import db
+from .models import Change
+
+COOKIE = "phone"
+NAME_MAX = 40
+
+
+def phone() -> str | None:
+    """The name this phone gave itself ("Ben's phone"), kept in a cookie; None if unnamed."""
+    if not has_request_context():
+        return None
+    name = " ".join((request.cookies.get(COOKIE) or "").split())[:NAME_MAX]
+    return name or None
+
+
+def log_change(match_id: int, kind: str, **fields) -> Change:
+    """Append a change to the match's log (flushed: its id is known)."""
+    change = Change(match_id=match_id, kind=kind, phone=phone(), **fields)
+    db.session.add(change)
+    db.session.flush()
+    return change
+
+
+def changes(match_id: int) -> list[Change]:
+    """The match's changes, in the order made."""
+    return list(
+        db.session.execute(
+            select(Change).where(Change.match_id == match_id).order_by(Change.id)
+        ).scalars()
+    )
+
+
+def confirmations(log: list[Change]) -> list[Change]:
+    """The confirmations that still hold: those made since the last undo, correction or
+    override (a change to the record asks every side to confirm again)."""
+    out: list[Change] = []
+    for c in log:
+        if c.kind == "confirm":
+            out.append(c)
+        else:
+            out = []
+    return out
+
+
+def locked(log: list[Change], sides: int) -> bool:
+    """Whether every side has confirmed the result: the match is then locked."""
+    return len({c.side for c in confirmations(log)}) >= sides
+
+
+class Locked(Exception):
+    """A write to a match whose result every side has confirmed."""
+
+
+def refuse_if_locked(match_id: int, sides: int) -> None:
+    """Raise Locked (with the sentence for the table) if the match is locked."""
+    if locked(changes(match_id), sides):
+        raise Locked(
+            _(
+                "Every side has confirmed the result: the match is locked, and no move, "
+                "undo or correction is accepted. Only the event director can unlock it."
+            )
+        )

@@ -1,0 +1,283 @@
+"""The audit concern's services: the table at any position, the moves taken back, the
+sign-off of a decided match, the lock override and the audit log export.
+
+Every rule question goes to the engine: a position is what replaying the live moves up to
+it gives; what fits there is the engine's `fitting` over its open places.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from flask_babel import gettext as _
+from sqlalchemy import select, update
+from sqlalchemy.orm import selectinload
+
+from referee.engine import record
+from referee.engine.hand import Hand as EngineHand
+from referee.engine.hand import fitting
+from referee.engine.tiles import Tile, tile_set
+
+from .. import db, services, state
+from ..models import Hand, Match, now
+from ..services import Refused
+from .log import changes, confirmations, locked, log_change
+from .models import Change
+
+AUDIT_FORMAT = "domino-audit/1"
+
+
+def hand_rows(row: Match) -> list[Hand]:
+    """The match's hands with their live moves, read fresh."""
+    return list(
+        db.session.execute(
+            select(Hand)
+            .where(Hand.match_id == row.id)
+            .order_by(Hand.number)
+            .options(selectinload(Hand.moves))
+            .execution_options(populate_existing=True)
+        ).scalars()
+    )
+
+
+# -- a position -----------------------------------------------------------------------------
+@dataclass
+class Position:
+    """Hand `number` of a match as it stood after its first `k` moves."""
+
+    number: int  # the hand
+    k: int  # moves made
+    total: int  # live moves in the hand
+    hands: int  # hands in the match
+    hand: EngineHand
+    fault: record.Fault | None
+
+    @property
+    def last(self):
+        return self.hand.moves[-1] if self.k else None
+
+
+def position(row: Match, number: int, k: int, rows: list[Hand] | None = None) -> Position | None:
+    """Replay hand `number` up to its move `k` (the hands before it in full); None when
+    there is no such hand or move."""
+    rows = hand_rows(row) if rows is None else rows
+    if not 1 <= number <= len(rows):
+        return None
+    target = rows[number - 1]
+    total = len(target.moves)
+    if not 0 <= k <= total:
+        return None
+    rec = state.to_record(row, rows[:number])
+    last = rec.hands[-1]
+    remaining = last.remaining if k == total else None
+    rec.hands[-1] = record.HandRecord(last.dealt, last.moves[:k], remaining)
+    match, fault = record.replay(rec, stop_at_false_pass=False)
+    if len(match.hands) < number:
+        return None  # an earlier hand is refused: its fault shows on the table page
+    hand = match.hands[number - 1]
+    if not hand.moves and target.lot is not None and hand.opening.lot:
+        hand.lead_by(target.lot)
+    return Position(number, len(hand.moves), total, len(rows), hand, fault)
+
+
+def fits(hand: EngineHand) -> dict:
+    """What could legally be laid now: every tile not on the table with the places where
+    it fits (the engine's one legality check), and, when the hand of the player to move is
+    known, which of them he held."""
+    if hand.ended:
+        return {"tiles": [], "held": None, "holder": None}
+    unplayed = [t for t in tile_set(hand.max_pip) if t not in hand.layout.by_tile]
+    places: dict[Tile, list] = {}
+    if hand.layout.nodes:
+        for t, place in fitting(unplayed, hand.open_places()):
+            places.setdefault(t, []).append(place)
+    else:
+        for t in unplayed:
+            if hand.places_for(t):
+                places[t] = []
+    seat = hand.turn
+    held = None
+    if seat is not None and hand.known[seat] is not None:
+        held = sorted((t for t in places if t in hand.known[seat]), reverse=True)
+    tiles = [(t, places[t]) for t in sorted(places, reverse=True)]
+    return {"tiles": tiles, "held": held, "holder": seat}
+
+
+# -- the moves taken back ------------------------------------------------------------------
+def taken_back(row: Hand, players) -> list[dict]:
+    """The moves of a hand that were taken back, in the order recorded, with when they
+    were recorded and taken back, from which phones, and why (an undo, a correction)."""
+    gone = [m for m in row.every_move if m.taken_back is not None]
+    if not gone:
+        return []
+    by_id = {
+        c.id: c
+        for c in db.session.execute(
+            select(Change).where(Change.id.in_({m.taken_back for m in gone}))
+        ).scalars()
+    }
+    out = []
+    for m in gone:
+        change = by_id.get(m.taken_back)
+        out.append(
+            {
+                "seq": m.seq,
+                "text": move_text(m, players),
+                "recorded": m.created,
+                "phone": m.phone,
+                "when": change.created if change else None,
+                "by": change.phone if change else None,
+                "why": change.kind if change else None,
+            }
+        )
+    return out
+
+
+def taken_back_of(match_id: int, number: int, players) -> list[dict]:
+    """The moves of hand `number` of a match that were taken back."""
+    row = db.session.execute(
+        select(Hand)
+        .where(Hand.match_id == match_id, Hand.number == number)
+        .options(selectinload(Hand.every_move))
+    ).scalar_one_or_none()
+    return taken_back(row, players) if row is not None else []
+
+
+def move_text(m, players) -> str:
+    """A move row (or its logged copy) in words, without replaying it: "Ben: 5-0 on 5-5"."""
+    get = m.get if isinstance(m, dict) else lambda k: getattr(m, k, None)
+    name = players[get("seat")]
+    kind = get("kind")
+    if kind == "play":
+        on = get("on")
+        return _("%(name)s: %(tile)s on %(on)s", name=name, tile=get("tile"), on=on) if on \
+            else _("%(name)s: %(tile)s", name=name, tile=get("tile"))
+    if kind == "draw":
+        return _("%(name)s: draw %(count)s", name=name, count=get("count"))
+    return _("%(name)s: pass", name=name)
+
+
+# -- the signed scoresheet -----------------------------------------------------------------
+def score_text(table: services.Table) -> str:
+    """The totals as a side confirms them: "61–48"."""
+    return "–".join(str(p) for p in table.match.totals())
+
+
+def signoff(row, table: services.Table) -> dict:
+    """Who has confirmed the result, and whether the match is locked."""
+    log = changes(row.id)
+    names = table.match.side_names
+    held = {c.side: c for c in confirmations(log)}
+    over = services.outcome(table) is not None
+    overrides = [c for c in log if c.kind == "override"]
+    return {
+        "decided": over,
+        "score": score_text(table),
+        "sides": [{"index": i, "name": n, "confirmed": held.get(i)} for i, n in enumerate(names)],
+        "locked": locked(log, len(names)),
+        "overrides": overrides,
+    }
+
+
+@services.writes
+def confirm(token: str, side, score: str) -> str:
+    """One side confirms the result it saw (`score`); when every side has, the match is
+    locked."""
+    table = services._begin(token, unlocked=False)
+    if services.outcome(table) is None:
+        raise Refused(409, _("The match is not decided yet: there is no result to confirm."))
+    names = table.match.side_names
+    try:
+        side = int(side)
+        names[side]
+    except (TypeError, ValueError, IndexError):
+        raise Refused(400, _("Say which side confirms.")) from None
+    now_score = score_text(table)
+    if score != now_score:
+        raise Refused(
+            409,
+            _("The result has changed since this page was shown: it is now %(score)s.",
+              score=now_score),
+        )
+    log = changes(table.row.id)
+    if any(c.side == side for c in confirmations(log)):
+        raise Refused(409, _("already recorded: %(side)s confirmed the result", side=names[side]))
+    services._lock(table)
+    log_change(table.row.id, "confirm", side=side, new={"side": names[side], "score": now_score})
+    services._commit(table)
+    return _("%(side)s confirm %(score)s.", side=names[side], score=now_score)
+
+
+def override_lock(match_row: Match, reason: str, by: str) -> Change:
+    """Unlock a signed match for an event director (`by`), with a reason, logged as a
+    change: every confirmation before it lapses, so the sides confirm again afterwards.
+    The director's route belongs to the events concern; this is its service."""
+    reason = " ".join((reason or "").split())
+    if not reason:
+        raise Refused(400, _("Give a reason for unlocking the match."))
+    db.session.execute(
+        update(Match)
+        .where(Match.id == match_row.id)
+        .values(updated=now(), version=Match.version + 1),
+        execution_options={"synchronize_session": False},
+    )
+    change = log_change(match_row.id, "override", reason=reason, new={"by": by})
+    change.phone = by
+    db.session.commit()
+    return change
+
+
+# -- the audit log ---------------------------------------------------------------------------
+def _stamp(when) -> str | None:
+    return when.isoformat(timespec="seconds") + "Z" if when else None
+
+
+def audit_log(row: Match) -> dict:
+    """Every move ever recorded (taken back or not) and every change, in order: what the
+    match's record was built from. Never part of the game record."""
+    players = list(row.players)
+    hands = list(
+        db.session.execute(
+            select(Hand)
+            .where(Hand.match_id == row.id)
+            .order_by(Hand.number)
+            .options(selectinload(Hand.every_move))
+        ).scalars()
+    )
+    moves = []
+    for h in hands:
+        for m in h.every_move:
+            data = services.move_data(m)
+            data.pop("created", None)
+            moves.append(
+                {
+                    "hand": h.number,
+                    **data,
+                    "player": players[m.seat],
+                    "recorded": _stamp(m.created),
+                    "taken_back": m.taken_back,
+                }
+            )
+    log = [
+        {
+            "id": c.id,
+            "kind": c.kind,
+            "hand": c.hand,
+            "move": c.move,
+            "side": c.side,
+            "old": c.old,
+            "new": c.new,
+            "reason": c.reason,
+            "phone": c.phone,
+            "when": _stamp(c.created),
+        }
+        for c in changes(row.id)
+    ]
+    return {
+        "format": AUDIT_FORMAT,
+        "variant": row.variant,
+        "players": players,
+        "created": _stamp(row.created),
+        "moves": moves,
+        "changes": log,
+    }

@@ -1,0 +1,178 @@
+"""The audit blueprint: the phone's name, the replay viewer (`…/hand/N/move/K`), the
+sign-off of a decided match, corrections of past moves and the audit log download."""
+
+from __future__ import annotations
+
+import json
+
+from flask import (
+    Blueprint,
+    Flask,
+    abort,
+    current_app,
+    flash,
+    redirect,
+    render_template,
+    request,
+    url_for,
+)
+from flask_babel import gettext as _
+from markupsafe import Markup
+
+from .. import services
+from ..picture import layout_svg, sprite_svg
+from ..services import Refused
+from . import service
+from .log import COOKIE, NAME_MAX, phone
+
+bp = Blueprint("audit", __name__)
+
+
+def _match(token: str, write: bool):
+    row = services.by_token(token, write=write)
+    if row is None:
+        abort(404, _("There is no table at this link."))
+    return row
+
+
+def _prefix(write: bool) -> str:
+    return "t" if write else "s"
+
+
+# -- the phone's name ----------------------------------------------------------------------
+@bp.route("/phone", methods=["GET", "POST"])
+def name_phone():
+    """A phone names itself once ("Ben's phone"); the name is kept in a cookie and goes
+    with every move and change it sends. No accounts."""
+    back = request.values.get("next") or url_for("main.home")
+    if not back.startswith("/") or back.startswith("//"):
+        back = url_for("main.home")
+    if request.method == "GET":
+        return render_template("audit/phone.html", name=phone() or "", back=back)
+    name = " ".join(request.form.get("name", "").split())[:NAME_MAX]
+    response = redirect(back)
+    if name:
+        response.set_cookie(COOKIE, name, max_age=5 * 365 * 24 * 3600, samesite="Lax")
+        flash(_("This phone is now called %(name)s.", name=name))
+    else:
+        response.delete_cookie(COOKIE)
+    return response
+
+
+# -- the replay viewer ---------------------------------------------------------------------
+def _replay(token: str, number: int, k: int, write: bool):
+    row = _match(token, write)
+    pos = service.position(row, number, k)
+    if pos is None:
+        abort(404, _("There is no move %(k)d in hand %(n)d of this match.", k=k, n=number))
+    hand = pos.hand
+    p = _prefix(write)
+
+    def at(n: int, m: int) -> str:
+        endpoint = "audit.replay" if write else "audit.spectator_replay"
+        return url_for(endpoint, token=token, number=n, k=m)
+
+    nxt = None
+    if pos.k < pos.total:
+        rows = service.hand_rows(row)
+        nxt = service.move_text(rows[number - 1].moves[pos.k], hand.players)
+    said = services.describe(hand, hand.moves[-1], pos.k) if pos.k else None
+    notes = services.history(hand)[-1].notes if pos.k else []
+    false = [
+        {"text": hand.false_pass_message(f), "rule": "C-RENEGE"} for f in hand.false_passes
+    ]
+    return render_template(
+        "audit/replay.html",
+        row=row,
+        pos=pos,
+        hand=hand,
+        variant=hand.variant,
+        write=write,
+        token=token,
+        p=p,
+        said=said,
+        notes=notes,
+        next_text=nxt,
+        false_passes=false,
+        fits=service.fits(hand),
+        first=at(number, 0),
+        prev=at(number, pos.k - 1) if pos.k > 0 else None,
+        next=at(number, pos.k + 1) if pos.k < pos.total else None,
+        end=at(number, pos.total),
+        prev_hand=at(number - 1, 0) if number > 1 else None,
+        next_hand=at(number + 1, 0) if number < pos.hands else None,
+        hand_url=url_for("table.hand" if write else "table.spectator_hand", token=token,
+                         number=number),
+        table_url=url_for("table.table" if write else "table.spectator", token=token),
+        here=at(number, pos.k),
+        picture=Markup(
+            layout_svg(hand, title=_("Hand %(n)d after move %(k)d", n=number, k=pos.k),
+                       sprite=True)
+        ),
+        sprite=Markup(sprite_svg(hand.max_pip)),
+    )
+
+
+@bp.get("/t/<token>/hand/<int:number>/move/<int:k>")
+def replay(token: str, number: int, k: int):
+    return _replay(token, number, k, True)
+
+
+@bp.get("/s/<token>/hand/<int:number>/move/<int:k>")
+def spectator_replay(token: str, number: int, k: int):
+    return _replay(token, number, k, False)
+
+
+# -- the signed scoresheet -----------------------------------------------------------------
+@bp.post("/t/<token>/confirm")
+def confirm(token: str):
+    try:
+        message = service.confirm(token, request.form.get("side"), request.form.get("score", ""))
+    except Refused as e:
+        if e.status == 404:
+            abort(404, e.message)
+        return render_template("error.html", status=e.status, title=_("Not recorded"),
+                               message=e.message), e.status
+    flash(message)
+    return redirect(url_for("table.match", token=token))
+
+
+# -- the audit log -------------------------------------------------------------------------
+def _audit(token: str, write: bool):
+    row = _match(token, write)
+    body = json.dumps(service.audit_log(row), indent=1, ensure_ascii=False) + "\n"
+    name = f"{row.variant}-{'-'.join(row.players)}-audit.json"
+    safe = "".join(c if c.isalnum() or c in "-_." else "_" for c in name)
+    return current_app.response_class(
+        body,
+        mimetype="application/json",
+        headers={"Content-Disposition": f'attachment; filename="{safe}"'},
+    )
+
+
+@bp.get("/t/<token>/audit.json")
+def audit_log(token: str):
+    return _audit(token, True)
+
+
+@bp.get("/s/<token>/audit.json")
+def spectator_audit_log(token: str):
+    return _audit(token, False)
+
+
+def register_audit(app: Flask) -> None:
+    app.register_blueprint(bp)
+
+    @app.template_global()
+    def signoff(t) -> dict:
+        """Who confirmed the result of the table `t` (a services.Table), and the lock."""
+        return service.signoff(t.row, t)
+
+    @app.template_global()
+    def taken_back(t, number: int) -> list[dict]:
+        """The moves of hand `number` taken back (struck through on the hand page)."""
+        return service.taken_back_of(t.row.id, number, t.players)
+
+    @app.template_global()
+    def phone_name() -> str | None:
+        return phone()
