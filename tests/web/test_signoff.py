@@ -67,6 +67,7 @@ def test_a_locked_match_refuses_every_write(app, phone, rows):
         ("draw", {"hand": hand, "after": after, "seat": 0, "count": 1}),
         ("lot", {"hand": hand, "after": after}),
         ("end", {"hand": hand, "after": after}),
+        ("hand/2/correct", {"k": 1, "moves": "Ana 6-6", "total": 0}),
     ]:
         r = phone.post(f"/t/{t}/{url}", data)
         assert r.status_code == 409, (url, r.status_code)

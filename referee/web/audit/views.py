@@ -22,6 +22,7 @@ from markupsafe import Markup
 from .. import services
 from ..picture import layout_svg, sprite_svg
 from ..services import Refused
+from . import correct as corrections
 from . import service
 from .log import COOKIE, NAME_MAX, phone
 
@@ -121,6 +122,70 @@ def replay(token: str, number: int, k: int):
 @bp.get("/s/<token>/hand/<int:number>/move/<int:k>")
 def spectator_replay(token: str, number: int, k: int):
     return _replay(token, number, k, False)
+
+
+# -- correcting a past move ---------------------------------------------------------------
+def _render_correct(token, row, number, k, text, reseat, proposal=None, refused=None,
+                    status=200):
+    from referee.engine import get_variant
+
+    rows = service.hand_rows(row)
+    return render_template(
+        "audit/correct.html",
+        token=token,
+        row=row,
+        number=number,
+        k=k,
+        text=text,
+        reseat=reseat,
+        total=len(rows[number - 1].moves),
+        old=[corrections.line_of(m, row.players) for m in rows[number - 1].moves[k - 1:]],
+        proposal=proposal,
+        refused=refused,
+        variant=get_variant(row.variant),
+    ), status
+
+
+@bp.route("/t/<token>/hand/<int:number>/correct", methods=["GET", "POST"])
+def correct(token: str, number: int):
+    """Correct hand `number` from move `k`: preview (GET) then save (POST)."""
+    row = _match(token, True)
+    k = request.values.get("k", type=int) or 1
+    reseat = request.values.get("reseat") == "1"
+    if request.method == "POST":
+        text = request.form.get("moves", "")
+        try:
+            message = corrections.save(token, number, k, text, reseat,
+                                       request.form.get("total", type=int) or 0)
+        except Refused as e:
+            if e.status == 404:
+                abort(404, e.message)
+            row = _match(token, True)
+            try:
+                prop = corrections.preview(row, number, k, text, reseat)
+            except Refused:
+                prop = None
+            return _render_correct(token, row, number, k, text, reseat, prop, e, e.status)
+        flash(message)
+        return redirect(url_for("table.hand", token=token, number=number))
+    do = request.args.get("do")
+    if "moves" in request.args:
+        text = request.args.get("moves", "")
+    else:
+        try:
+            text, suggested = corrections.suggestion(row, number, k, do or "change")
+        except Refused as e:
+            abort(404, e.message)
+        reseat = reseat or suggested
+    proposal, refused, status = None, None, 200
+    if do or "moves" in request.args:
+        try:
+            proposal = corrections.preview(row, number, k, text, reseat)
+        except Refused as e:
+            if e.status == 404:
+                abort(404, e.message)
+            refused, status = e, e.status
+    return _render_correct(token, row, number, k, text, reseat, proposal, refused, status)
 
 
 # -- the signed scoresheet -----------------------------------------------------------------

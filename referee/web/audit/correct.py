@@ -1,0 +1,283 @@
+"""Correcting a past move, in the open: change move k (tile, place or player), insert a
+missed pass or draw before it, or remove it. The engine replays everything after it; the
+preview says which later moves stay legal and which would not (with the rule); a
+correction that breaks a later move is refused unless those are corrected in the same step.
+Saved as one change with old → new: the replaced rows are marked taken back, never deleted.
+
+The moves from k on are written one a line, the way players say them: "Ana 5-5",
+"Ben 5-0 on 5-5", "Cleo draw 2" (or "Cleo draw 6-1 3-2", the tiles named), "Dan pass".
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from flask_babel import gettext as _
+from sqlalchemy import update
+
+from referee.engine import IllegalMove, Move, NotationError, RecordError, parse_tile, record
+
+from .. import db, services
+from ..models import Match
+from ..models import Move as MoveRow
+from ..services import Refused
+from .log import log_change, phone
+
+
+# -- moves as lines ------------------------------------------------------------------------
+def line_of(m, players) -> str:
+    """A move row (or engine Move) as a line: "Ben 5-0 on 5-5"."""
+    if isinstance(m, Move):
+        name, kind = players[m.player], m.kind
+        tile, on, count, drawn = m.tile, m.on, m.count, m.drawn
+    else:
+        name, kind = players[m.seat], m.kind
+        tile, on, count, drawn = m.tile, m.on, m.count, m.drawn
+    if kind == "play":
+        return f"{name} {tile}" + (f" on {on}" if on else "")
+    if kind == "draw":
+        return f"{name} draw " + (" ".join(str(t) for t in drawn) if drawn else str(count))
+    return f"{name} pass"
+
+
+def parse_line(players, text: str, number: int) -> Move:
+    """A line as an engine Move; Refused(400) naming the line when it cannot be read."""
+    words = text.split()
+    seat = None
+    for i, name in sorted(enumerate(players), key=lambda p: -len(p[1])):
+        n = len(name.split())
+        if [w.casefold() for w in words[:n]] == [w.casefold() for w in name.split()]:
+            seat, rest = i, words[n:]
+            break
+    if seat is None:
+        raise Refused(400, _("Move %(n)d: say who moves first (%(names)s).", n=number,
+                             names=", ".join(players)), move=number)
+    try:
+        if rest == ["pass"]:
+            return Move.pass_(seat)
+        if rest and rest[0] == "draw":
+            if len(rest) == 1:
+                return Move.draw(seat, 1)
+            if len(rest) == 2 and rest[1].isdigit():
+                return Move.draw(seat, int(rest[1]))
+            return Move.draw(seat, tuple(parse_tile(w) for w in rest[1:]))
+        if len(rest) == 1:
+            return Move.play(seat, parse_tile(rest[0]))
+        if len(rest) == 3 and rest[1] == "on":
+            return Move.play(seat, parse_tile(rest[0]), parse_tile(rest[2]))
+    except NotationError as e:
+        raise Refused(400, _("Move %(n)d: %(why)s", n=number, why=str(e)), move=number) from None
+    raise Refused(
+        400,
+        _('Move %(n)d: "%(text)s" is not a move (e.g. "Ana 5-5", "Ben 5-0 on 5-5", '
+          '"Cleo draw 2", "Dan pass").', n=number, text=text),
+        move=number,
+    )
+
+
+def read_lines(players, text: str, k: int) -> list[Move]:
+    lines = [ln.strip() for ln in (text or "").splitlines() if ln.strip()]
+    return [parse_line(players, ln, k + i) for i, ln in enumerate(lines)]
+
+
+# -- the preview ---------------------------------------------------------------------------
+@dataclass
+class Proposal:
+    """Hand `number` with its moves from `k` replaced by `new`, as the engine judges it."""
+
+    number: int
+    k: int
+    total: int  # live moves in the hand now
+    old: list[str]
+    new: list[Move] = field(default_factory=list)
+    verdicts: list[dict] = field(default_factory=list)  # one per new move, in order
+    refusal: dict | None = None  # a settlement or a later hand the change breaks
+
+    @property
+    def ok(self) -> bool:
+        return self.refusal is None and all(v["ok"] for v in self.verdicts)
+
+    @property
+    def broken(self) -> list[dict]:
+        return [v for v in self.verdicts if not v["ok"]]
+
+    @property
+    def lines(self) -> list[str]:
+        return [v["line"] for v in self.verdicts]
+
+
+def propose(row: Match, rows, number: int, k: int, new: list[Move], reseat: bool) -> Proposal:
+    """Replay hand `number` with its moves from `k` on replaced by `new` (with `reseat`,
+    every move after the first of them is credited to the player whose turn it then is),
+    and judge every move, the settlement and the later hands."""
+    target = rows[number - 1]
+    live = list(target.moves)
+    players = list(row.players)
+    prop = Proposal(number, k, len(live), [line_of(m, players) for m in live[k - 1:]])
+    prefix = services.to_record(row, rows[: number - 1])
+    match, fault = record.replay(prefix, stop_at_false_pass=False)
+    if fault is not None or len(match.hands) != number - 1:
+        prop.refusal = {"message": _("An earlier hand is refused: correct it first."),
+                        "rule": fault.rule if fault else None}
+        return prop
+    try:
+        hand = match.new_hand(services._by_seat(target.dealt))
+    except (IllegalMove, RecordError) as e:
+        prop.refusal = {"message": str(getattr(e, "message", e)), "rule": getattr(e, "rule", None)}
+        return prop
+    if target.lot is not None and hand.opening.lot:
+        hand.lead_by(target.lot)
+    before = [services._engine_move(m) for m in live[: k - 1]]
+    for m in before:
+        hand.apply(m)
+    broken = False
+    for i, move in enumerate(new):
+        n = k + i
+        if reseat and i > 0 and hand.turn is not None:
+            move = move._replace(player=hand.turn)
+        verdict = {"n": n, "line": line_of(move, players), "ok": False, "rule": None,
+                   "message": None, "text": None}
+        if broken:
+            verdict["message"] = _("not judged: an earlier move is refused")
+        else:
+            try:
+                hand.apply(move)
+            except IllegalMove as e:
+                verdict.update(rule=e.rule, message=e.message)
+                broken = True
+            except RecordError as e:
+                verdict.update(message=e.message)
+                broken = True
+            else:
+                made = hand.moves[-1]
+                if made.kind == "play":  # where it went, also when the line did not say
+                    made = made._replace(on=hand.laid_on(made.tile))
+                verdict.update(ok=True, text=services.describe(hand, made, n))
+                prop.new.append(made)
+        prop.verdicts.append(verdict)
+    if broken:
+        return prop
+    left = services._by_seat(target.remaining)
+    if left is not None or number < len(rows):
+        if not hand.ended:
+            prop.refusal = {"message": _("After this change the hand is no longer over, but "
+                                         "it was settled: correct the moves that end it too."),
+                            "rule": None}
+            return prop
+        try:
+            hand.settle(left)
+        except IllegalMove as e:
+            prop.refusal = {"message": _("The settlement: %(why)s", why=e.message),
+                            "rule": e.rule}
+            return prop
+        except RecordError as e:
+            prop.refusal = {"message": e.message, "rule": None}
+            return prop
+    # the later hands, replayed after the corrected one
+    rec = services.to_record(row, rows)
+    h = rec.hands[number - 1]
+    rec.hands[number - 1] = record.HandRecord(h.dealt, [*before, *prop.new], h.remaining)
+    try:
+        fault = record.replay(rec, stop_at_false_pass=False)[1]
+    except RecordError as e:
+        prop.refusal = {"message": e.message, "rule": None}
+        return prop
+    if fault is not None:
+        prop.refusal = {
+            "message": _("Hand %(h)d, move %(m)s would be refused: %(why)s",
+                         h=fault.hand, m=fault.move or "-", why=fault.message),
+            "rule": fault.rule,
+        }
+    return prop
+
+
+def preview(row: Match, number: int, k: int, text: str, reseat: bool) -> Proposal:
+    from .service import hand_rows
+
+    rows = hand_rows(row)
+    _check_place(rows, number, k)
+    return propose(row, rows, number, k, read_lines(row.players, text, k), reseat)
+
+
+def _check_place(rows, number: int, k: int) -> None:
+    if not 1 <= number <= len(rows):
+        raise Refused(404, _("There is no hand %(n)d in this match.", n=number))
+    if not 1 <= k <= len(rows[number - 1].moves) + 1:
+        raise Refused(404, _("There is no move %(k)d in hand %(n)d.", k=k, n=number))
+
+
+def suggestion(row: Match, number: int, k: int, do: str) -> tuple[str, bool]:
+    """The lines a quick correction starts from (the moves from k on), and whether the
+    moves after it are re-seated: `pass`/`draw` insert one by the player whose turn it was
+    before move k, `remove` drops move k, anything else leaves them as they are."""
+    from .service import hand_rows, position
+
+    rows = hand_rows(row)
+    _check_place(rows, number, k)
+    players = list(row.players)
+    lines = [line_of(m, players) for m in rows[number - 1].moves[k - 1:]]
+    if do in ("pass", "draw"):
+        pos = position(row, number, k - 1, rows)
+        seat = pos.hand.turn if pos and pos.hand.turn is not None else 0
+        return "\n".join([f"{players[seat]} {do}", *lines]), True
+    if do == "remove":
+        return "\n".join(lines[1:]), False
+    return "\n".join(lines), False
+
+
+@services.writes
+def save(token: str, number: int, k: int, text: str, reseat: bool, total: int) -> str:
+    """Save a correction as one change (old → new) after the engine accepts it all."""
+    table = services._begin(token)
+    from .service import hand_rows
+
+    row = table.row
+    rows = hand_rows(row)
+    _check_place(rows, number, k)
+    target = rows[number - 1]
+    if len(target.moves) != total:
+        raise Refused(409, _("The hand has changed since this correction was prepared: "
+                             "it now has %(n)d moves. Check it again.", n=len(target.moves)))
+    prop = propose(row, rows, number, k, read_lines(row.players, text, k), reseat)
+    if not prop.ok:
+        bad = prop.broken[0] if prop.broken else prop.refusal
+        raise Refused(422, _("Not saved: %(why)s", why=bad["message"]), bad.get("rule"),
+                      hand=number, move=bad.get("n"))
+    old_rows = list(target.moves[k - 1:])
+    if [line_of(m, row.players) for m in old_rows] == prop.lines:
+        raise Refused(409, _("Nothing to correct: the moves are as recorded."))
+    change = log_change(
+        row.id, "correct", hand=number, move=k,
+        old=[services.move_data(m) for m in old_rows],
+        new=[{"seq": v["n"], "line": v["line"]} for v in prop.verdicts],
+    )
+    if old_rows:
+        db.session.execute(
+            update(MoveRow)
+            .where(MoveRow.id.in_([m.id for m in old_rows]))
+            .values(taken_back=change.id),
+            execution_options={"synchronize_session": False},
+        )
+    by = phone()
+    for i, move in enumerate(prop.new):
+        same = old_rows[i] if i < len(old_rows) else None
+        kept = same is not None and line_of(same, row.players) == prop.lines[i]
+        fresh = MoveRow(
+            hand_id=target.id,
+            seq=k + i,
+            seat=move.player,
+            kind=move.kind,
+            tile=str(move.tile) if move.tile else None,
+            on=str(move.on) if move.on else None,
+            count=move.count if move.kind == "draw" else None,
+            drawn=[str(t) for t in move.drawn] if move.drawn else None,
+            phone=same.phone if kept else by,
+        )
+        if kept:  # a move the correction leaves as it was keeps when it was recorded
+            fresh.created = same.created
+        db.session.add(fresh)
+    services._commit(table, number, total)
+    db.session.expire_all()
+    return _("Hand %(h)d corrected from move %(k)d: %(old)s → %(new)s.", h=number, k=k,
+             old="; ".join(prop.old) or "—", new="; ".join(prop.lines) or "—")
+
