@@ -107,7 +107,6 @@ def rows(app):
 
 
 @pytest.fixture(params=DATABASES)
-<<<<<<< HEAD
 def two_apps(request, tmp_path):
     """Two apps on one fresh database: two processes' worth of cached state."""
     config, cleanup = database_config(request.param, tmp_path)
@@ -143,7 +142,9 @@ def postgres_schema():
     with admin.begin() as c:
         c.execute(sa.text(f"DROP SCHEMA {schema} CASCADE"))
     admin.dispose()
-=======
+
+
+@pytest.fixture(params=DATABASES)
 def old_database(request, tmp_path):
     """(kind, config) of a fresh database brought only to migration 0001 (the schema
     before the change log), to test the upgrade of a database made then."""
@@ -161,4 +162,3 @@ def old_database(request, tmp_path):
     yield request.param, full
     if cleanup:
         cleanup()
->>>>>>> 2eff2df (Nothing deleted: undo marks a move taken back and logs a change (what, when, which phone; a partial unique index keeps one live move per turn); phones name themselves; the hand page strikes taken-back moves through; replay viewer for every position (/t and /s …/hand/N/move/K); each side confirms a decided match, which then locks (409), override_lock() for the event director; audit log download; migration audit_log, tested from a 0001 database)

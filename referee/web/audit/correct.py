@@ -17,7 +17,7 @@ from sqlalchemy import update
 
 from referee.engine import IllegalMove, Move, NotationError, RecordError, parse_tile, record
 
-from .. import db, services
+from .. import db, services, state
 from ..models import Match
 from ..models import Move as MoveRow
 from ..services import Refused
@@ -114,20 +114,20 @@ def propose(row: Match, rows, number: int, k: int, new: list[Move], reseat: bool
     live = list(target.moves)
     players = list(row.players)
     prop = Proposal(number, k, len(live), [line_of(m, players) for m in live[k - 1:]])
-    prefix = services.to_record(row, rows[: number - 1])
+    prefix = state.to_record(row, rows[: number - 1])
     match, fault = record.replay(prefix, stop_at_false_pass=False)
     if fault is not None or len(match.hands) != number - 1:
         prop.refusal = {"message": _("An earlier hand is refused: correct it first."),
                         "rule": fault.rule if fault else None}
         return prop
     try:
-        hand = match.new_hand(services._by_seat(target.dealt))
+        hand = match.new_hand(state._by_seat(target.dealt))
     except (IllegalMove, RecordError) as e:
         prop.refusal = {"message": str(getattr(e, "message", e)), "rule": getattr(e, "rule", None)}
         return prop
     if target.lot is not None and hand.opening.lot:
         hand.lead_by(target.lot)
-    before = [services._engine_move(m) for m in live[: k - 1]]
+    before = [state.engine_move(m) for m in live[: k - 1]]
     for m in before:
         hand.apply(m)
     broken = False
@@ -157,7 +157,7 @@ def propose(row: Match, rows, number: int, k: int, new: list[Move], reseat: bool
         prop.verdicts.append(verdict)
     if broken:
         return prop
-    left = services._by_seat(target.remaining)
+    left = state._by_seat(target.remaining)
     if left is not None or number < len(rows):
         if not hand.ended:
             prop.refusal = {"message": _("After this change the hand is no longer over, but "
@@ -174,7 +174,7 @@ def propose(row: Match, rows, number: int, k: int, new: list[Move], reseat: bool
             prop.refusal = {"message": e.message, "rule": None}
             return prop
     # the later hands, replayed after the corrected one
-    rec = services.to_record(row, rows)
+    rec = state.to_record(row, rows)
     h = rec.hands[number - 1]
     rec.hands[number - 1] = record.HandRecord(h.dealt, [*before, *prop.new], h.remaining)
     try:
@@ -246,6 +246,7 @@ def save(token: str, number: int, k: int, text: str, reseat: bool, total: int) -
     old_rows = list(target.moves[k - 1:])
     if [line_of(m, row.players) for m in old_rows] == prop.lines:
         raise Refused(409, _("Nothing to correct: the moves are as recorded."))
+    services._lock(table)  # the write's first statement: the match's version
     change = log_change(
         row.id, "correct", hand=number, move=k,
         old=[services.move_data(m) for m in old_rows],
@@ -278,6 +279,8 @@ def save(token: str, number: int, k: int, text: str, reseat: bool, total: int) -
         db.session.add(fresh)
     services._commit(table, number, total)
     db.session.expire_all()
+    if number < len(rows):  # an earlier hand changed: this process replays it all again
+        state._cache().data.pop(row.id, None)
     return _("Hand %(h)d corrected from move %(k)d: %(old)s → %(new)s.", h=number, k=k,
              old="; ".join(prop.old) or "—", new="; ".join(prop.lines) or "—")
 
