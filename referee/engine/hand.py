@@ -57,6 +57,15 @@ class FalsePass(NamedTuple):
     proof: int | None  # the number of the play that shows it; None: still held at the end
 
 
+class WrongLead(NamedTuple):
+    """A lead the record proves wrong (CT-LEAD): `player`, who drew no unnamed tile, held
+    `tile`, a double higher than the lead, from the deal."""
+
+    player: int
+    tile: Tile
+    proof: int | None  # the number of the play that shows it; None: still held at the end
+
+
 class AmbiguousPlay(RecordError):
     """A play that does not say where it goes, where several places take it."""
 
@@ -89,6 +98,8 @@ class Hand:
     __slots__ = (
         "_after_play",
         "_args",
+        "_blind",
+        "_drawn",
         "_legal",
         "_opens",
         "_settled_points",
@@ -99,6 +110,7 @@ class Hand:
         "false_passes",
         "known",
         "last_layer",
+        "lead_double",
         "layout",
         "left",
         "max_pip",
@@ -121,6 +133,7 @@ class Hand:
         "turn",
         "variant",
         "winner",
+        "wrong_leads",
     )
 
     def __init__(
@@ -170,6 +183,12 @@ class Hand:
         self.charges: list[tuple[int | None, int, int, str]] = []  # (move, seat, points, rule)
         self.pass_log: list[tuple[int, int, object]] = []  # (move, seat, what fitted)
         self.false_passes: list[FalsePass] = []
+        # CT-LEAD at a table that does not see the deal: the lead double, who drew a tile
+        # the record leaves unnamed, the tiles named as drawn, the leads proven wrong
+        self.lead_double: Tile | None = None
+        self._blind: set[int] = set()
+        self._drawn: dict[int, set[Tile]] = {}
+        self.wrong_leads: list[WrongLead] = []
         self.settlement: Settlement | None = None
         self.left: list[list[Tile]] | None = None
         self._legal: tuple[int, list[Move], list[Place | None]] | None = None
@@ -678,8 +697,12 @@ class Hand:
         if kind == "play":
             if place is LEAD:
                 self.layout.lead(t, t[0] == t[1])
+                if self.opening.highest and not self.full:
+                    self.lead_double = t
             else:
                 self.layout.lay(t, place, t[0] == t[1] and self._spins)
+                if self.lead_double is not None and t[0] == t[1]:
+                    self._prove_lead(seat, t, number)
             self._opens = None  # the open places have changed
             sizes = self.sizes
             sizes[seat] -= 1
@@ -697,6 +720,11 @@ class Hand:
                 self.turn = (seat + 1) % len(sizes)
         elif kind == "draw":
             self.sizes[seat] += count
+            if self.lead_double is not None:
+                if drawn:
+                    self._drawn.setdefault(seat, set()).update(drawn)
+                else:
+                    self._blind.add(seat)
             self.stock -= count
             if known is not None:
                 if drawn:
@@ -765,6 +793,32 @@ class Hand:
                 self.false_passes.append(FalsePass(number, seat, t, proof))
                 done.add(number)
 
+    def _prove_lead(self, seat: int, t: Tile, proof: int | None) -> None:
+        """Record that `seat` holding the double t proves the lead wrong (CT-LEAD): he drew
+        no unnamed tile and t is higher than the lead and not a tile he drew."""
+        lead = self.lead_double
+        if (
+            t[0] > lead[0]
+            and seat not in self._blind
+            and t not in self._drawn.get(seat, ())
+            and all(w.tile != t for w in self.wrong_leads)
+        ):
+            self.wrong_leads.append(WrongLead(seat, t, proof))
+
+    def wrong_lead_message(self, wrong: WrongLead) -> str:
+        """The sentence for a lead the record proves wrong (CT-LEAD)."""
+        leader = next(m.player for m in self.moves if m.kind == "play")
+        proof = (
+            f"he laid it at move {wrong.proof}"
+            if wrong.proof is not None
+            else "he still held it at the end"
+        )
+        return (
+            f"{self.name(leader)} led {self.lead_double}, but {self.name(wrong.player)} held "
+            f"{wrong.tile}, a higher double, from the deal ({proof}): the holder of the "
+            f"highest double leads it."
+        )
+
     def undo(self) -> Move:
         """Take back the last move (or the settlement, if the hand is settled)."""
         if self.settlement is not None:
@@ -772,6 +826,7 @@ class Hand:
             if self.ended == "block":
                 self.winner = None
             self.false_passes = [f for f in self.false_passes if f.proof is not None]
+            self.wrong_leads = [w for w in self.wrong_leads if w.proof is not None]
             return None
         if not self.moves:
             raise RefereeError(Message(N_("There is no move to take back.")))
@@ -792,6 +847,11 @@ class Hand:
             for seat, tiles in enumerate(left):
                 for t in tiles:
                     self._prove(seat, t, None)
+        if self.lead_double is not None:
+            for seat, tiles in enumerate(left):
+                for t in tiles:
+                    if t[0] == t[1]:
+                        self._prove_lead(seat, t, None)
         self.left = left
         self.settlement = self.variant.settle(self, left)
         self.winner = self.settlement.winner  # at a block, known only now

@@ -278,15 +278,17 @@ def _replay_hand(hand: Hand, h: HandRecord, number: int, strict: bool) -> Fault 
             raise RecordError(e.message, number, i) from None
         except RecordError as e:
             raise RecordError(e.message, number, i) from None
-        if hand.false_passes and strict:
-            return _renege(hand, number)
+        if strict and (hand.false_passes or hand.wrong_leads):
+            return _renege(hand, number) if hand.false_passes else _wrong_lead(hand, number)
     if hand.ended and (h.remaining is not None or hand.full):
         try:
             hand.settle(h.remaining)
         except IllegalMove as e:
             return Fault(number, None, e.rule, e.message)
-        if hand.false_passes and strict:
+        if strict and hand.false_passes:
             return _renege(hand, number)
+        if strict and hand.wrong_leads:
+            return _wrong_lead(hand, number)
     return None
 
 
@@ -297,6 +299,15 @@ def _renege(hand: Hand, number: int) -> Fault:
     while len(hand.moves) >= false.move or hand.settlement is not None:
         hand.undo()
     return Fault(number, false.move, "C-RENEGE", message)
+
+
+def _wrong_lead(hand: Hand, number: int) -> Fault:
+    """Report a lead proven wrong (CT-LEAD) at the lead, the hand rolled back before it."""
+    message = hand.wrong_lead_message(hand.wrong_leads[0])
+    lead = next(i for i, m in enumerate(hand.moves, 1) if m.kind == "play")
+    while len(hand.moves) >= lead or hand.settlement is not None:
+        hand.undo()
+    return Fault(number, lead, "CT-LEAD", message)
 
 
 # -- writing ------------------------------------------------------------------------------

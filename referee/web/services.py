@@ -354,6 +354,10 @@ def hand_summary(table: Table, index: int, totals: list[int] | None = None) -> d
             {"text": hand.false_pass_message(f), "rule": "C-RENEGE"}
             for f in hand.false_passes
         ],
+        "wrong_leads": [
+            {"text": hand.wrong_lead_message(w), "rule": "CT-LEAD"}
+            for w in getattr(hand, "wrong_leads", ())
+        ],
     }
 
 

@@ -103,6 +103,29 @@ def fits(hand: EngineHand) -> dict:
     return {"tiles": tiles, "held": held, "holder": seat}
 
 
+# -- evidence -------------------------------------------------------------------------------
+def evidence(hand: EngineHand) -> dict:
+    """What the record proves against the players of a hand, as the engine found it: passes
+    proven false (C-RENEGE) and a Čtyřka lead proven wrong (CT-LEAD), each at its move."""
+    items = [
+        {"move": f.move, "text": hand.false_pass_message(f), "rule": "C-RENEGE",
+         "what": _("False pass")}
+        for f in hand.false_passes
+    ]
+    wrong = getattr(hand, "wrong_leads", ())
+    if wrong:
+        lead = next(i for i, m in enumerate(hand.moves, 1) if m.kind == "play")
+        items += [
+            {"move": lead, "text": hand.wrong_lead_message(w), "rule": "CT-LEAD",
+             "what": _("Wrong lead")}
+            for w in wrong
+        ]
+    by_move: dict[int, list[dict]] = {}
+    for item in items:
+        by_move.setdefault(item["move"], []).append(item)
+    return {"items": items, "by_move": by_move}
+
+
 # -- the moves taken back ------------------------------------------------------------------
 def taken_back(row: Hand, players) -> list[dict]:
     """The moves of a hand that were taken back, in the order recorded, with when they

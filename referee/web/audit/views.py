@@ -79,9 +79,7 @@ def _replay(token: str, number: int, k: int, write: bool):
         nxt = service.move_text(rows[number - 1].moves[pos.k], hand.players)
     said = services.describe(hand, hand.moves[-1], pos.k) if pos.k else None
     notes = services.history(hand)[-1].notes if pos.k else []
-    false = [
-        {"text": hand.false_pass_message(f), "rule": "C-RENEGE"} for f in hand.false_passes
-    ]
+    false = service.evidence(hand)["items"]
     return render_template(
         "audit/replay.html",
         row=row,
@@ -237,6 +235,13 @@ def register_audit(app: Flask) -> None:
     def taken_back(t, number: int) -> list[dict]:
         """The moves of hand `number` taken back (struck through on the hand page)."""
         return service.taken_back_of(t.row.id, number, t.players)
+
+    @app.template_global("evidence")
+    def evidence_of(hand) -> dict:
+        """The false passes and wrong leads the record proves in `hand` (an engine hand)."""
+        if hand is None:
+            return {"items": [], "by_move": {}}
+        return service.evidence(hand)
 
     @app.template_global()
     def phone_name() -> str | None:
