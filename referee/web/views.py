@@ -117,7 +117,8 @@ def import_record():
     except Refused as e:
         return render_template("import.html", form=form, refused=e, variant=variant), 400
     return render_template(
-        "import.html", form=form, result=result, variant=variant
+        "import.html", form=form, result=result, variant=variant,
+        record_text=text.decode("utf-8", "replace"),
     ), (200 if result["ok"] else 400)
 
 

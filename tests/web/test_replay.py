@@ -73,3 +73,34 @@ def test_an_imported_full_record_shows_what_the_player_held(phone):
     assert tiles and set(tiles) <= set(first["dealt"][who])
     fits = text_of(html, "fits-list")
     assert all(f"{tile}: on" in fits for tile in tiles)
+
+
+def test_an_illegal_record_links_to_the_position_of_the_offending_move(phone):
+    import html as html_lib
+    import re
+
+    text = (RECORDS / "illegal_c_renege.json").read_text()
+    r = phone.post("/import", {"text": text, "check": "1"})
+    assert r.status_code == 400
+    page = r.get_data(as_text=True)
+    form = text_of(page, "position-form")
+    assert form == "Show the table just before move 3"
+    fields = dict(re.findall(r'name="(record|hand|move)" value="([^"]*)"', page))
+    fields = {k: html_lib.unescape(v) for k, v in fields.items()}
+    assert fields["hand"] == "1" and fields["move"] == "2"
+    r = phone.post("/import/position", fields)
+    assert r.status_code == 200
+    html = r.get_data(as_text=True)
+    assert "After move 2 of 7" in text_of(html, "position")
+    fault = text_of(html, "replay-fault")
+    assert "refuses the next move (3)" in fault and "C-RENEGE" in fault
+    assert text_of(html, "replay-turn") == "Ben to play."
+    # stepping on posts the record again
+    r = phone.post("/import/position", {**fields, "move": "3"})
+    assert "After move 3 of 7" in text_of(r.get_data(as_text=True), "position")
+    # a wrong Čtyřka lead: the position before the lead
+    text = (RECORDS / "illegal_ct_lead_proven.json").read_text()
+    page = phone.post("/import", {"text": text, "check": "1"}).get_data(as_text=True)
+    assert text_of(page, "position-form") == "Show the table just before move 1"
+    r = phone.post("/import/position", {"record": text, "hand": 1, "move": 0})
+    assert "CT-LEAD" in text_of(r.get_data(as_text=True), "replay-fault")

@@ -13,7 +13,7 @@ from flask_babel import gettext as _
 from sqlalchemy import select, update
 from sqlalchemy.orm import selectinload
 
-from referee.engine import record
+from referee.engine import RecordError, record
 from referee.engine.hand import Hand as EngineHand
 from referee.engine.hand import fitting
 from referee.engine.tiles import Tile, tile_set
@@ -78,6 +78,30 @@ def position(row: Match, number: int, k: int, rows: list[Hand] | None = None) ->
     if not hand.moves and target.lot is not None and hand.opening.lot:
         hand.lead_by(target.lot)
     return Position(number, len(hand.moves), total, len(rows), hand, fault)
+
+
+def record_position(text: str, number: int, k: int) -> Position | None:
+    """Hand `number` of an uploaded record (not stored) after its first `k` moves, with
+    the engine's verdict on the whole record as `fault`; None for no such position."""
+    try:
+        rec = record.loads(text)
+        fault = record.replay(rec)[1]
+    except RecordError:
+        return None
+    if not 1 <= number <= len(rec.hands) or not 0 <= k <= len(rec.hands[number - 1].moves):
+        return None
+    hands = list(rec.hands[:number])
+    last = hands[-1]
+    total = len(last.moves)
+    hands[-1] = record.HandRecord(last.dealt, last.moves[:k], last.remaining if k == total else None)
+    try:
+        match = record.replay(rec._replace(hands=hands), stop_at_false_pass=False)[0]
+    except RecordError:
+        return None
+    if len(match.hands) < number:
+        return None
+    return Position(number, len(match.hands[-1].moves), total, len(rec.hands),
+                    match.hands[number - 1], fault)
 
 
 def fits(hand: EngineHand) -> dict:

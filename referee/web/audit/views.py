@@ -112,6 +112,39 @@ def _replay(token: str, number: int, k: int, write: bool):
     )
 
 
+@bp.post("/import/position")
+def record_position():
+    """The position of an uploaded record (stored nowhere) before the move the referee
+    refuses, or at any move: stepped through by buttons that post the record again."""
+    text = request.form.get("record", "")
+    number = request.form.get("hand", type=int) or 1
+    k = request.form.get("move", type=int) or 0
+    pos = service.record_position(text, number, k)
+    if pos is None:
+        abort(404, _("There is no move %(k)d in hand %(n)d of this record.", k=k, n=number))
+    hand = pos.hand
+    return render_template(
+        "audit/replay.html",
+        pos=pos,
+        hand=hand,
+        variant=hand.variant,
+        posted=text,
+        said=services.describe(hand, hand.moves[-1], pos.k) if pos.k else None,
+        notes=services.history(hand)[-1].notes if pos.k else [],
+        next_text=None,
+        false_passes=service.evidence(hand)["items"],
+        fits=service.fits(hand),
+        prev=None,
+        next=None,
+        here=None,
+        picture=Markup(
+            layout_svg(hand, title=_("Hand %(n)d after move %(k)d", n=number, k=pos.k),
+                       sprite=True)
+        ),
+        sprite=Markup(sprite_svg(hand.max_pip)),
+    )
+
+
 @bp.get("/t/<token>/hand/<int:number>/move/<int:k>")
 def replay(token: str, number: int, k: int):
     return _replay(token, number, k, True)
