@@ -93,7 +93,8 @@ def record_position(text: str, number: int, k: int) -> Position | None:
     hands = list(rec.hands[:number])
     last = hands[-1]
     total = len(last.moves)
-    hands[-1] = record.HandRecord(last.dealt, last.moves[:k], last.remaining if k == total else None)
+    left = last.remaining if k == total else None
+    hands[-1] = record.HandRecord(last.dealt, last.moves[:k], left)
     try:
         match = record.replay(rec._replace(hands=hands), stop_at_false_pass=False)[0]
     except RecordError:
