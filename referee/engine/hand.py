@@ -805,19 +805,25 @@ class Hand:
         ):
             self.wrong_leads.append(WrongLead(seat, t, proof))
 
-    def wrong_lead_message(self, wrong: WrongLead) -> str:
+    def wrong_lead_message(self, wrong: WrongLead) -> Message:
         """The sentence for a lead the record proves wrong (CT-LEAD)."""
         leader = next(m.player for m in self.moves if m.kind == "play")
-        proof = (
-            f"he laid it at move {wrong.proof}"
-            if wrong.proof is not None
-            else "he still held it at the end"
-        )
-        return (
-            f"{self.name(leader)} led {self.lead_double}, but {self.name(wrong.player)} held "
-            f"{wrong.tile}, a higher double, from the deal ({proof}): the holder of the "
-            f"highest double leads it."
-        )
+        facts = {"leader": self.name(leader), "lead": self.lead_double,
+                 "player": self.name(wrong.player), "tile": wrong.tile}
+        if wrong.proof is not None:
+            facts["proof"] = wrong.proof
+            text = N_(
+                "{leader} led {lead}, but {player} held {tile}, a higher double, from the "
+                "deal ({player} laid it at move {proof}): the holder of the highest double "
+                "leads it."
+            )
+        else:
+            text = N_(
+                "{leader} led {lead}, but {player} held {tile}, a higher double, from the "
+                "deal ({player} still held it at the end): the holder of the highest double "
+                "leads it."
+            )
+        return Message(text, **facts)
 
     def undo(self) -> Move:
         """Take back the last move (or the settlement, if the hand is settled)."""

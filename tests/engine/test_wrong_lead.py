@@ -33,7 +33,7 @@ def test_a_higher_double_held_at_the_end_proves_the_lead_wrong():
     assert {w.tile for w in hand.wrong_leads} == {t("6-6"), t("5-5")}  # both beat 4-4
     wrong = hand.wrong_leads[0]
     assert wrong.player == 1 and wrong.proof is None
-    assert "he still held it at the end" in hand.wrong_lead_message(wrong)
+    assert "Ben still held it at the end" in hand.wrong_lead_message(wrong)
     hand.undo()  # the settlement taken back: the proof goes with it
     assert hand.wrong_leads == []
 
