@@ -7,6 +7,7 @@ it gives; what fits there is the engine's `fitting` over its open places.
 
 from __future__ import annotations
 
+import copy
 from dataclasses import dataclass
 
 from flask_babel import gettext as _
@@ -75,6 +76,33 @@ def position(row: Match, number: int, k: int, rows: list[Hand] | None = None) ->
     if len(match.hands) < number:
         return None  # an earlier hand is refused: its fault shows on the table page
     hand = match.hands[number - 1]
+    if not hand.moves and target.lot is not None and hand.opening.lot:
+        hand.lead_by(target.lot)
+    return Position(number, len(hand.moves), total, len(rows), hand, fault)
+
+
+def position_of(t: services.Table, number: int, k: int) -> Position | None:
+    """The same as `position`, from the match's replayed state (the process's cache): the
+    hands before `number` are taken as they are, only hand `number` is replayed to `k`."""
+    rows = t.hand_rows
+    if t.fault is not None and number >= t.fault.hand:
+        return None
+    if not 1 <= number <= len(rows):
+        return None
+    total = len(rows[number - 1].moves)
+    if not 0 <= k <= total:
+        return None
+    start = copy.copy(t.match)
+    start.hands = t.match.hands[: number - 1]
+    rec = state.to_record(t.row, rows[:number], skip=number - 1)
+    last = rec.hands[-1]
+    left = last.remaining if k == total else None
+    rec.hands[-1] = record.HandRecord(last.dealt, last.moves[:k], left)
+    match, fault = record.replay(rec, stop_at_false_pass=False, resume=start)
+    if len(match.hands) < number:
+        return None
+    hand = match.hands[number - 1]
+    target = rows[number - 1]
     if not hand.moves and target.lot is not None and hand.opening.lot:
         hand.lead_by(target.lot)
     return Position(number, len(hand.moves), total, len(rows), hand, fault)

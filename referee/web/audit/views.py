@@ -62,8 +62,13 @@ def name_phone():
 
 # -- the replay viewer ---------------------------------------------------------------------
 def _replay(token: str, number: int, k: int, write: bool):
-    row = _match(token, write)
-    pos = service.position(row, number, k)
+    t = services.table(token, write=write)
+    if t is None:
+        abort(404, _("There is no table at this link."))
+    row = t.row
+    pos = service.position_of(t, number, k)
+    if pos is None and t.fault is not None:  # a refused move: replay from the rows
+        pos = service.position(_match(token, write), number, k)
     if pos is None:
         abort(404, _("There is no move %(k)d in hand %(n)d of this match.", k=k, n=number))
     hand = pos.hand
@@ -75,8 +80,7 @@ def _replay(token: str, number: int, k: int, write: bool):
 
     nxt = None
     if pos.k < pos.total:
-        rows = service.hand_rows(row)
-        nxt = service.move_text(rows[number - 1].moves[pos.k], hand.players)
+        nxt = service.move_text(t.hand_rows[number - 1].moves[pos.k], hand.players)
     said = services.describe(hand, hand.moves[-1], pos.k) if pos.k else None
     notes = services.history(hand)[-1].notes if pos.k else []
     false = service.evidence(hand)["items"]
