@@ -18,14 +18,19 @@ LOCKED = "Every side has confirmed the result: the match is locked"
 
 
 def decided(phone: Phone) -> str:
-    text = (RECORDS / "ctyrka_2p_penalty.json").read_text()
-    r = phone.post("/import", {"text": text, "carry_on": "1"})
-    t = r.location.rsplit("/", 1)[1]
-    phone.players[t] = ["Ana", "Ben"]
+    """A Five-Up match to 5 points, decided in one hand."""
+    t = phone.start("five-up", ["Ana", "Ben"], target=5)
+    phone.moves(t, "Ana 5-5; Ben 5-0 on 5-5; Ana 0-0 on 5-0; Ben 5-3 on 5-5; Ana 3-3 on 5-3")
+    phone.moves(t, "Ben 5-2 on 5-5; Ana 3-1 on 3-3; Ben 2-2 on 5-2; Ana 4-1 on 3-1")
+    phone.settle(t, {"Ben": "6-6"})
+    assert text_of(phone.table(t), "outcome")
     return t
 
 
-def confirm(phone: Phone, t: str, side: int, score: str = "23–41", status: int = 302):
+SCORE = "6–3"
+
+
+def confirm(phone: Phone, t: str, side: int, score: str = SCORE, status: int = 302):
     r = phone.post(f"/t/{t}/confirm", {"side": side, "score": score})
     assert r.status_code == status, r.get_data(as_text=True)[:2000]
     return r
@@ -34,19 +39,22 @@ def confirm(phone: Phone, t: str, side: int, score: str = "23–41", status: int
 def test_each_side_confirms_then_the_match_is_locked(app, phone, rows):
     t = decided(phone)
     html = phone.get(f"/t/{t}/match").get_data(as_text=True)
-    assert text_of(html, "confirm-0") == "Ana confirm 23–41"
-    assert text_of(html, "confirm-1") == "Ben confirm 23–41"
-    confirm(phone, t, 0, "23–40", status=409)  # not the result on the table
+    assert text_of(html, "confirm-0") == f"Ana confirm {SCORE}"
+    assert text_of(html, "confirm-1") == f"Ben confirm {SCORE}"
+    confirm(phone, t, 0, "6–4", status=409)  # not the result on the table
     r = confirm(phone, t, 0)
     html = phone.get(r.location).get_data(as_text=True)
-    assert "Ana confirm 23–41." in text_of(html, "flash")
-    assert "Confirmed by Ana (23–41) at" in text_of(html, "confirmations")
+    assert f"Ana confirm {SCORE}." in text_of(html, "flash")
+    assert f"Confirmed by Ana ({SCORE}) at" in text_of(html, "confirmations")
     assert text_of(html, "confirm-0") is None and text_of(html, "locked") is None
     confirm(phone, t, 0, status=409)  # already confirmed
     phone.undo(t)  # not locked yet: a change to the record (an undo)...
     html = phone.table(t)
-    assert "Confirmed by" not in html  # ...and Ana's word lapses: she confirms again
-    assert text_of(html, "confirm-0") == "Ana confirm 23–41"
+    assert "Confirmed by" not in html  # ...and Ana's word lapses
+    phone.settle(t, {"Ben": "6-6"})  # the tiles left entered again: she confirms again
+    html = phone.get(f"/t/{t}/match").get_data(as_text=True)
+    assert "Confirmed by" not in html
+    assert text_of(html, "confirm-0") == f"Ana confirm {SCORE}"
 
 
 def test_a_locked_match_refuses_every_write(app, phone, rows):
@@ -54,10 +62,10 @@ def test_a_locked_match_refuses_every_write(app, phone, rows):
     confirm(phone, t, 0)
     confirm(phone, t, 1)
     s = phone.read_token(t)
-    for url in (f"/t/{t}", f"/t/{t}/match", f"/t/{t}/hand/2", f"/s/{s}", f"/s/{s}/match"):
+    for url in (f"/t/{t}", f"/t/{t}/match", f"/t/{t}/hand/1", f"/s/{s}", f"/s/{s}/match"):
         html = phone.get(url).get_data(as_text=True)
         assert "Locked: every side has confirmed the result." in text_of(html, "signoff"), url
-        assert "Confirmed by Ben (23–41) at" in text_of(html, "confirmations"), url
+        assert f"Confirmed by Ben ({SCORE}) at" in text_of(html, "confirmations"), url
     before = rows()
     hand, after = phone.position(t)
     for url, data in [
@@ -67,7 +75,7 @@ def test_a_locked_match_refuses_every_write(app, phone, rows):
         ("draw", {"hand": hand, "after": after, "seat": 0, "count": 1}),
         ("lot", {"hand": hand, "after": after}),
         ("end", {"hand": hand, "after": after}),
-        ("hand/2/correct", {"k": 1, "moves": "Ana 6-6", "total": 0}),
+        ("hand/1/correct", {"k": 9, "moves": "Ana 4-1 on 3-1", "total": 9}),
     ]:
         r = phone.post(f"/t/{t}/{url}", data)
         assert r.status_code == 409, (url, r.status_code)
