@@ -1,7 +1,7 @@
 """The change log; moves are never deleted, only taken back.
 
 Revision ID: audit_log
-Revises: client_moves
+Revises: events
 Create Date: 2026-12-01
 
 A `changes` table logs every undo, correction, confirmation of the result and lock
@@ -16,7 +16,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision = "audit_log"
-down_revision = "client_moves"
+down_revision = "events"
 branch_labels = None
 depends_on = None
 

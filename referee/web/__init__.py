@@ -56,9 +56,9 @@ def create_extensions(app: Flask) -> None:
 
 def register(app: Flask) -> None:
     from . import models  # noqa: F401  (the tables, for Flask-Migrate)
-    from .events import register as register_events
     from .audit import models as audit_models  # noqa: F401
     from .audit.views import register_audit
+    from .events import register as register_events
     from .health import health
     from .offline import bp as offline_bp
     from .schema import init_app as check_schema

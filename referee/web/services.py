@@ -47,8 +47,8 @@ from referee.engine.messages import N_, Message
 from referee.engine.tiles import Tile, tile_set
 
 from . import db, state
-from .i18n import say
 from .audit.log import Locked, log_change, phone, refuse_if_locked
+from .i18n import say
 from .models import ClientMove, Hand, Match, is_token, now
 from .models import Move as MoveRow
 
