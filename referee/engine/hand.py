@@ -805,25 +805,20 @@ class Hand:
         ):
             self.wrong_leads.append(WrongLead(seat, t, proof))
 
-    def wrong_lead_message(self, wrong: WrongLead) -> Message:
-        """The sentence for a lead the record proves wrong (CT-LEAD)."""
+    def wrong_lead_message(self, wrong: WrongLead) -> str:
+        """The sentence for a lead the record proves wrong (CT-LEAD). In English only until
+        the catalogues take it (their owner adds the msgid)."""
         leader = next(m.player for m in self.moves if m.kind == "play")
-        facts = {"leader": self.name(leader), "lead": self.lead_double,
-                 "player": self.name(wrong.player), "tile": wrong.tile}
-        if wrong.proof is not None:
-            facts["proof"] = wrong.proof
-            text = N_(
-                "{leader} led {lead}, but {player} held {tile}, a higher double, from the "
-                "deal ({player} laid it at move {proof}): the holder of the highest double "
-                "leads it."
-            )
-        else:
-            text = N_(
-                "{leader} led {lead}, but {player} held {tile}, a higher double, from the "
-                "deal ({player} still held it at the end): the holder of the highest double "
-                "leads it."
-            )
-        return Message(text, **facts)
+        player = self.name(wrong.player)
+        proof = (
+            f"{player} laid it at move {wrong.proof}"
+            if wrong.proof is not None
+            else f"{player} still held it at the end"
+        )
+        return (
+            f"{self.name(leader)} led {self.lead_double}, but {player} held {wrong.tile}, a "
+            f"higher double, from the deal ({proof}): the holder of the highest double leads it."
+        )
 
     def undo(self) -> Move:
         """Take back the last move (or the settlement, if the hand is settled)."""
