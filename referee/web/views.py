@@ -31,7 +31,7 @@ from referee.engine import rulebook
 from referee.engine.glossary import glossary
 from referee.engine.tiles import Tile
 
-from . import services
+from . import assets, services
 from .chart import totals_chart
 from .forms import (
     DrawForm,
@@ -534,12 +534,19 @@ def register_views(app: Flask) -> None:
     def cache_static(response):
         """Static files under a digest URL are kept for a year. They are read into memory
         (they are small), so that Flask-Compress gzips them like pages (it leaves streamed
-        files to brotli, zstd and deflate, which Chrome only asks for over HTTPS)."""
+        files to brotli, zstd and deflate, which Chrome only asks for over HTTPS); the app's
+        own scripts and stylesheets go minified (`assets`)."""
         if request.endpoint != "static":
             return response
         if request.args.get("v") and response.status_code in (200, 304):
             response.headers["Cache-Control"] = "public, max-age=31536000, immutable"
-        if response.status_code == 200 and response.is_streamed:
+        filename = (request.view_args or {}).get("filename", "")
+        if response.status_code == 200 and assets.minifiable(filename):
+            body = assets.minified(app.static_folder, filename)
+            response.direct_passthrough = False
+            response.set_data(body)
+            response.set_etag(hashlib.sha256(body).hexdigest()[:16])
+        elif response.status_code == 200 and response.is_streamed:
             response.direct_passthrough = False
             response.make_sequence()
         return response

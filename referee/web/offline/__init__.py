@@ -13,6 +13,7 @@ from flask import Blueprint, current_app, jsonify, render_template, request, url
 from flask_babel import gettext
 from markupsafe import Markup
 
+from .. import assets
 from . import outbox
 
 bp = Blueprint("offline", __name__)
@@ -38,7 +39,7 @@ def _kit() -> tuple[str, str]:
     stamp = tuple((folder / f).stat().st_mtime for f in KIT)
     cached = current_app.extensions.get("offline_kit")
     if cached is None or cached[0] != stamp:
-        text = "\n".join((folder / f).read_text(encoding="utf-8") for f in KIT)
+        text = "\n".join(assets.minified(folder, f).decode("utf-8") for f in KIT)
         digest = hashlib.sha256(text.encode()).hexdigest()[:10]
         cached = current_app.extensions["offline_kit"] = (stamp, text, digest)
     return cached[1], cached[2]
