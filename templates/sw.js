@@ -39,9 +39,14 @@ workbox.routing.registerRoute(
 
 self.addEventListener("sync", function (e) {
   if (e.tag !== "referee-outbox") return;
-  e.waitUntil(RefereeOutbox.tables().then(function (tables) {
-    return Promise.all(tables.map(function (t) { return RefereeOutbox.flush(t); }));
-  }).then(function (results) {
-    if (results.some(function (r) { return r.offline; })) throw new Error("still offline");
+  // An open table page sends its outbox itself; the worker sends it only for closed ones,
+  // so that one list is never sent by two senders at once.
+  e.waitUntil(self.clients.matchAll({ type: "window" }).then(function (open) {
+    if (open.length) return null;
+    return RefereeOutbox.tables().then(function (tables) {
+      return Promise.all(tables.map(function (t) { return RefereeOutbox.flush(t); }));
+    }).then(function (results) {
+      if (results.some(function (r) { return r.offline; })) throw new Error("still offline");
+    });
   }));
 });

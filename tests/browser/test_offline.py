@@ -70,8 +70,8 @@ def test_three_moves_offline_survive_a_reload_and_are_stored_once(new_phone, tab
     page.context.set_offline(False)
     page.evaluate("window.dispatchEvent(new Event('online'))")
     expect(page.locator("#pending-list li")).to_have_count(0, timeout=15_000)
+    expect(page.locator("#moves li")).to_have_count(4, timeout=15_000)  # the referee's table
     assert stored(table, t) == ["5-5", "5-0", "5-1", "3-0"]
-    expect(page.locator("#moves li")).to_have_count(4, timeout=10_000)
 
 
 def test_a_move_recorded_meanwhile_stops_the_queue(new_phone, table):
