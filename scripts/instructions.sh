@@ -16,12 +16,11 @@ count() {  # instructions of: python -c "$1" N, minus the same with N=0, divided
 }
 simulate='
 import random, sys
-from referee.engine.match import Match
-from referee.engine.simulate import play_hand
+from referee.engine.simulate import endless, play_hand
 rng = random.Random(1)
 for i in range(int(sys.argv[1])):
     if i % 20 == 0:
-        m = Match("french-connection", list("abcd"), {"target": 10**9})
+        m = endless("french-connection", list("abcd"))
     play_hand(m, rng)'
 echo "simulated French Connection hand: $(count "$simulate") instructions"
 for v in five-up french-connection ctyrka; do
@@ -30,7 +29,7 @@ import random, sys
 from referee.engine import record
 from referee.engine.match import Match
 from referee.engine.simulate import play_hand
-m = Match('$v', list('abcd'), {'target': 10**9})
+m = Match('$v', list('abcd'), {'target': 1000})
 play_hand(m, random.Random(2))
 text = record.dumps(m)
 for _ in range(int(sys.argv[1])):

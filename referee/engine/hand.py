@@ -274,7 +274,7 @@ class Hand:
     def places_for(self, t: Tile) -> list[Place]:
         """Every place where t may be laid now (for the lead: [LEAD] if t may lead)."""
         if not self.layout.nodes:
-            return [] if self._lead_fault(t) else [LEAD]
+            return [] if self._lead_fault(t, None, False) else [LEAD]
         return [p for p, _, takes in self.open_places() if t in takes]
 
     def why_not(self, t: Tile) -> IllegalMove | None:
@@ -303,28 +303,33 @@ class Hand:
     def _set_name(self) -> str:
         return self.variant.set_name(len(self.players))
 
-    def _lead_fault(self, t: Tile, seat: int | None = None) -> tuple[str, Message] | None:
+    def _lead_fault(
+        self, t: Tile, seat: int | None = None, say: bool = True
+    ) -> tuple[str, Message | bool] | None:
         """Why t may not lead (rule, sentence), or None; with every hand known, also a lead
-        by anyone but the holder of the tile the rules call for."""
+        by anyone but the holder of the tile the rules call for. `say=False` (only whether
+        t may lead) leaves the sentence out: (rule, False)."""
         o = self.opening
         doubles = o.highest and self.full and [d for k in self.known for d in k if d[0] == d[1]]
         if doubles == []:  # CT-LEAD: such a deal is dealt again, never played
-            return o.rule, Message(
+            return o.rule, say and Message(
                 N_(
                     "Nobody was dealt a double: the tiles are shuffled and dealt again, "
                     "and this deal is not played."
                 )
             )
         if o.tile is not None and t != o.tile:
-            return o.rule, Message(
+            return o.rule, say and Message(
                 N_("This hand is opened with {lead} by its holder, not with {tile}."),
                 lead=o.tile,
                 tile=t,
             )
         if o.double and t[0] != t[1]:
-            return o.rule, Message(N_("The lead must be a double; {tile} is not one."), tile=t)
+            return o.rule, say and Message(
+                N_("The lead must be a double; {tile} is not one."), tile=t
+            )
         if doubles and t != max(doubles):
-            return o.rule, Message(
+            return o.rule, say and Message(
                 N_(
                     "{tile} may not lead: {best} is the highest double dealt, "
                     "and its holder leads it."
@@ -336,7 +341,7 @@ class Hand:
             holder = next((s for s, k in enumerate(self.known) if t in k), None)
             player = self.name(seat)
             if holder is None:
-                return "C-HOLD", Message(
+                return "C-HOLD", say and Message(
                     N_("{player} does not hold {tile}: nobody was dealt it."), player=player, tile=t
                 )
             if self.turn is not None:  # the right player leads, a tile not held
@@ -344,8 +349,10 @@ class Hand:
                     text = N_("{player} poses this hand, but does not hold {tile}: {holder} does.")
                 else:
                     text = N_("{player} leads this hand, but does not hold {tile}: {holder} does.")
-                return "C-HOLD", Message(text, player=player, tile=t, holder=self.name(holder))
-            return o.rule, Message(
+                return "C-HOLD", say and Message(
+                    text, player=player, tile=t, holder=self.name(holder)
+                )
+            return o.rule, say and Message(
                 N_("{holder} holds {tile} and leads it, not {player}."),
                 holder=self.name(holder),
                 tile=t,
@@ -587,7 +594,7 @@ class Hand:
             raise RefereeError(f"{self.name(seat)}'s tiles are not known")
         if self.layout.nodes:
             return fitting(tiles, self.open_places())
-        return [(t, LEAD) for t in tiles if not self._lead_fault(t)]
+        return [(t, LEAD) for t in tiles if not self._lead_fault(t, None, False)]
 
     def _no_play(self, seat: int) -> Move | None:
         """What a player who cannot lay a tile does: pass the pose, draw one, or pass."""
@@ -616,10 +623,15 @@ class Hand:
         """Make a legal move chosen at random (uniformly among legal_moves(); a draw takes
         the last tile of `stock`) and return it. The simulator's step: it builds only the
         move it makes."""
-        seat = self.turn if self.turn is not None else seat
+        turn = self.turn
+        if turn is not None:
+            seat = turn
         tiles = self.known[seat]
         if tiles is not None and self.layout.nodes:
-            plays = fitting(tiles, self.open_places())  # legal_plays(), one call fewer
+            opens = self._opens  # open_places(), inline
+            if opens is None:
+                opens = self._opens = self.variant.open_places(self)
+            plays = fitting(tiles, opens)  # legal_plays(), two calls fewer
         else:
             plays = self.legal_plays(seat)
         if plays:
