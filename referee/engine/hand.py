@@ -88,8 +88,8 @@ _new = tuple.__new__  # Move(...) without the overhead of its defaults
 def fitting(tiles, opens) -> list[tuple[Tile, Place]]:
     """Every (tile, place) where a tile of `tiles` may be laid on one of `opens`:
     the one legality check (C-ONE and the variant's restrictions, which the variant
-    has put into each place's `takes`)."""
-    return [(t, place) for place, _, takes in opens for t in takes.intersection(tiles)]
+    has put into each place's `takes`). `tiles` is a set."""
+    return [(t, place) for place, _, takes in opens for t in takes & tiles]
 
 
 class Hand:

@@ -98,30 +98,31 @@ class Layout:
 
     def lay(self, t: Tile, place: Place, spinner: bool) -> Node:
         """Lay tile t on an open place (the caller has checked it fits)."""
-        parent = self.nodes[place[3]]
+        anchor, slot, pip, at, _ = place
+        nodes = self.nodes
+        parent = nodes[at]
         counting = self.counting
         if counting:
             self.count -= parent.value
-        anchor, slot, pip = place[0], place[1], place[2]
         free = parent.free
         free.remove((slot, pip))
-        self.open.remove(place)
+        opens = self.open
+        opens.remove(place)
         if parent.spinner:  # its next slot with the same pips (C-SPINNER-ORDER)
             for s, p in free:
                 if p == pip:
-                    self.open.append(_new(Place, (anchor, s, p, parent.index, parent.arm)))
+                    opens.append(_new(Place, (anchor, s, p, at, parent.arm)))
                     break
         if counting:
             self.count += parent.value
         high, low = t
         if high == low:
-            free = [(s, pip) for s in (SPINNER_LAID if spinner else DOUBLE_LAID)]
+            free = [("side", pip), ("end1", pip), ("end2", pip)] if spinner else [("side", pip)]
         else:
             free = [("a", low if pip == high else high)]
         arm = len(parent.children) if parent.parent is None else parent.arm
-        nodes = self.nodes
         index = len(nodes)
-        node = Node(index, t, parent.index, slot, pip, spinner, arm, free)
+        node = Node(index, t, at, slot, pip, spinner, arm, free)
         parent.children[slot] = index
         if high == low:
             self.arms_with_double.add(arm)
@@ -131,7 +132,7 @@ class Layout:
         if counting:
             self.count += node.value
         slot, pip = free[0]
-        self.open.append(_new(Place, (t, slot, pip, index, arm)))
+        opens.append(_new(Place, (t, slot, pip, index, arm)))
         return node
 
     def _add(self, node: Node) -> Node:

@@ -7,6 +7,18 @@ from ..tiles import DOUBLE_OF, NOTHING, WITH_PIP, pip_count, tile
 from .base import Line, Opening, Settlement, Variant, lowest
 
 BLANK = tile(0, 0)
+FIRST_POSE = Opening(
+    None, BLANK, True, False, False, "FC-POSE", Message(N_("The holder of [0|0] poses it."))
+)
+TIED_POSE = Opening(
+    None,
+    BLANK,
+    True,
+    False,
+    False,
+    "FC-POSE",
+    Message(N_("The last hand ended in a tied block: the holder of [0|0] poses it.")),
+)
 
 
 class FrenchConnection(Variant):
@@ -19,11 +31,16 @@ class FrenchConnection(Variant):
     match_rule = "FC-MATCH"
     lead_rule = "FC-POSE"
     spinner_rule = "FC-SPINNER"
+    _last_pose = None  # (seat, name, Opening) of the last winner's pose
 
     def opening(self, players, previous):
         if previous is not None and previous.winner is not None:
             who = previous.winner
-            return Opening(
+            name = players[who]
+            last = self._last_pose  # the same winner poses hand after hand: build it once
+            if last is not None and last[0] == who and last[1] == name:
+                return last[2]
+            opening = Opening(
                 who,
                 None,
                 True,
@@ -35,14 +52,12 @@ class FrenchConnection(Variant):
                         "{player} won the last hand and poses any double, or passes the pose "
                         "to the next player when holding none."
                     ),
-                    player=players[who],
+                    player=name,
                 ),
             )
-        if previous is not None:
-            text = N_("The last hand ended in a tied block: the holder of [0|0] poses it.")
-        else:
-            text = N_("The holder of [0|0] poses it.")
-        return Opening(None, BLANK, True, False, False, "FC-POSE", Message(text))
+            self._last_pose = (who, name, opening)
+            return opening
+        return TIED_POSE if previous is not None else FIRST_POSE
 
     def open_places(self, hand):
         # p[2], p[3], p[4] are p.pip, p.node, p.arm: indexing a tuple is cheaper than a
