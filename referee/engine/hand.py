@@ -89,7 +89,11 @@ def fitting(tiles, opens) -> list[tuple[Tile, Place]]:
     """Every (tile, place) where a tile of `tiles` may be laid on one of `opens`:
     the one legality check (C-ONE and the variant's restrictions, which the variant
     has put into each place's `takes`). `tiles` is a set."""
-    return [(t, place) for place, _, takes in opens for t in takes & tiles]
+    plays = []  # a loop, not a comprehension: no frame of its own, and few fit
+    for place, _, takes in opens:
+        for t in takes & tiles:
+            plays.append((t, place))
+    return plays
 
 
 class Hand:

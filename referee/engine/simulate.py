@@ -24,8 +24,9 @@ def deal(match: Match, rng: random.Random) -> tuple[dict[int, list[Tile]], list[
     size = match.variant.hand_size
     tiles = list(tile_set(match.variant.max_pip(n)))
     redeal = match.opening().highest
+    r = rng.random
     while True:
-        tiles.sort(key=lambda _: rng.random())  # a shuffle, faster than rng.shuffle
+        tiles.sort(key=lambda _: r())  # a shuffle, faster than rng.shuffle
         dealt = {s: tiles[s * size : (s + 1) * size] for s in range(n)}
         if not redeal or any(t.is_double for t in tiles[: n * size]):
             return dealt, tiles[n * size :]

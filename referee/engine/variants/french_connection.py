@@ -7,6 +7,7 @@ from ..tiles import DOUBLE_OF, NOTHING, WITH_PIP, pip_count, tile
 from .base import Line, Opening, Settlement, Variant, lowest
 
 BLANK = tile(0, 0)
+DOUBLES = frozenset(tile(p, p) for p in range(13))  # every double
 FIRST_POSE = Opening(
     None, BLANK, True, False, False, "FC-POSE", Message(N_("The holder of [0|0] poses it."))
 )
@@ -124,7 +125,7 @@ class FrenchConnection(Variant):
                 lines.append(Line(seat, 20, "FC-SOAP", text))
                 continue
             factor, text = 1, NP_("{player} holds {n} pip", "{player} holds {n} pips")
-            if any(t.high == t.low for t in tiles):
+            if not DOUBLES.isdisjoint(tiles):
                 factor, text = (
                     2,
                     NP_(
