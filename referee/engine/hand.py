@@ -88,7 +88,9 @@ _new = tuple.__new__  # Move(...) without the overhead of its defaults
 def fitting(tiles, opens) -> list[tuple[Tile, Place]]:
     """Every (tile, place) where a tile of `tiles` may be laid on one of `opens`:
     the one legality check (C-ONE and the variant's restrictions, which the variant
-    has put into each place's `takes`). `tiles` is a set."""
+    has put into each place's `takes`). `tiles`: any iterable (a set is used as it is)."""
+    if type(tiles) is not set:
+        tiles = set(tiles)
     plays = []  # a loop, not a comprehension: no frame of its own, and few fit
     for place, _, takes in opens:
         for t in takes & tiles:
