@@ -14,7 +14,7 @@ import re
 import secrets
 from datetime import UTC, datetime
 
-from sqlalchemy import CheckConstraint, Index, UniqueConstraint, and_, text
+from sqlalchemy import CheckConstraint, Index, UniqueConstraint, and_, false, text
 
 from . import db
 
@@ -37,6 +37,15 @@ def is_token(text: str) -> bool:
     return TOKEN.fullmatch(text) is not None
 
 
+CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I: read aloud and typed
+CODE_LENGTH = 8  # 40 bits: with attempts limited per client, not found by trying
+
+
+def new_code() -> str:
+    """A table code: 8 letters and digits, shown on the players' screen."""
+    return "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+
+
 class Match(db.Model):
     """A match: its variant, players in turn order, options and the two table links."""
 
@@ -57,6 +66,10 @@ class Match(db.Model):
     # The table's language ("en", "pl", "cs"): every phone at the table shows it unless
     # the phone chose its own (?lang=, the switch); None: each phone's browser decides.
     language = db.Column(db.String(8), nullable=True)
+    code = db.Column(db.String(16), nullable=True, unique=True, default=new_code)
+    abandoned = db.Column(db.DateTime, nullable=True)  # when it was abandoned, if it was
+    abandon_reason = db.Column(db.String(200), nullable=True)
+    public = db.Column(db.Boolean, nullable=False, default=False, server_default=false())
 
     hands = db.relationship(
         "Hand",
@@ -151,3 +164,15 @@ class ClientMove(db.Model):
     )
     answer = db.Column(db.JSON, nullable=False)  # {"ok": true, "message": "..."}
     created = db.Column(db.DateTime, nullable=False, default=now)
+
+
+class CodeAttempt(db.Model):
+    """A table code typed on the home page: who (client address) and when, to limit the
+    attempts per address (`matches.find_by_code`)."""
+
+    __tablename__ = "code_attempts"
+    __table_args__ = (db.Index("ix_code_attempts_client", "client", "at"),)
+
+    id = db.Column(db.Integer, primary_key=True)
+    client = db.Column(db.String(64), nullable=False)
+    at = db.Column(db.DateTime, nullable=False, default=now)

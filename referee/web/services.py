@@ -189,7 +189,7 @@ class Actions:
 def actions(table: Table) -> Actions:
     hand, row = table.hand, table.hand_row
     out = Actions()
-    if hand is None or table.match.result()[0]:
+    if hand is None or table.match.result()[0] or table.row.abandoned is not None:
         return out
     if hand.ended:
         out.end = hand.settlement is None
@@ -457,6 +457,8 @@ def _begin(token: str, *, unlocked: bool = True) -> Table:
     row = state.match_row(token, write=True)
     if row is None:
         raise Refused(404, "There is no table at this link.")
+    if row.abandoned is not None:
+        raise Refused(409, _("This match was abandoned: %(reason)s", reason=row.abandon_reason))
     db.session.info["writing"] = True  # `writes` checks that `_lock` bumped the version
     table = state.fork(state.state(row))
     if unlocked:
@@ -740,7 +742,7 @@ def undo_target(table: Table) -> str | None:
     """What Undo would take back, in words (None: nothing, or nothing it can take back:
     see `undo_refusal`)."""
     row, hand = table.hand_row, table.hand
-    if row is None or _fixed_settlement(table) is not None:
+    if row is None or table.row.abandoned is not None or _fixed_settlement(table) is not None:
         return None
     if row.remaining is not None:
         return f"the tiles left in hand {row.number} (its settlement)"
@@ -911,9 +913,3 @@ def import_record(rec: record.Record) -> Match:
     db.session.add(row)
     db.session.commit()
     return row
-
-
-def recent(limit: int = 10) -> list[Match]:
-    return list(
-        db.session.execute(select(Match).order_by(Match.updated.desc()).limit(limit)).scalars()
-    )

@@ -49,6 +49,10 @@ class MatchRow(NamedTuple):
     write_token: str
     read_token: str
     version: int
+    code: str | None = None  # the table code (matches/)
+    abandoned: object = None  # when it was abandoned (a datetime), if it was
+    abandon_reason: str | None = None
+    public: bool = False  # listed on the home page
 
 
 class MoveRec(NamedTuple):
@@ -161,6 +165,10 @@ MATCH_COLUMNS = (
     Match.write_token,
     Match.read_token,
     Match.version,
+    Match.code,
+    Match.abandoned,
+    Match.abandon_reason,
+    Match.public,
 )
 
 

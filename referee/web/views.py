@@ -23,6 +23,7 @@ from flask import (
     url_for,
 )
 from flask_babel import get_locale
+from flask_babel import gettext as _
 from flask_wtf.csrf import CSRFError
 from markupsafe import Markup, escape
 from werkzeug.exceptions import HTTPException
@@ -45,6 +46,7 @@ from .forms import (
 )
 from .i18n import say
 from .picture import layout_svg, sprite_svg, tile_svg, tile_use
+from .qr import qr_svg
 from .services import Refused
 
 main = Blueprint("main", __name__)
@@ -54,12 +56,21 @@ table_bp = Blueprint("table", __name__)
 # -- home, starting a match, rules, import ------------------------------------------------
 @main.get("/")
 def home():
+    return render_home()
+
+
+def render_home(code_form=None, status: int = 200):
+    """The home page; `code_form` with its errors after a table code was refused."""
+    from .matches import listed
+    from .matches.views import CodeForm
+
     return render_template(
         "home.html",
         variants=_variants(),
-        matches=[(m, services.variant_or_none(m.variant)) for m in services.recent()],
+        matches=listed(),
         import_form=ImportForm(),
-    )
+        code_form=code_form or CodeForm(formdata=None),
+    ), status
 
 
 def _variants():
@@ -217,6 +228,7 @@ def _render_table(
         "refused": refused,
         "penalty": services.penalty_points(t),
         "said": [message] if message else get_flashed_messages(),
+        "mine": _players_card(t, links) if links.write else None,
     }
     if wants_fragment():
         response = current_app.make_response((render_template("_table.html", **ctx), status))
@@ -225,6 +237,21 @@ def _render_table(
         return response
     ctx["sprite"] = Markup(sprite_svg(hand.max_pip)) if hand is not None else ""
     return render_template("table.html", **ctx), status
+
+
+def _players_card(t: services.Table, links: Links) -> dict:
+    """What only the players' screen shows: the table code, the QR of the players' link,
+    and the choice to list the match on the home page."""
+    from .matches.service import show_code
+    from .matches.views import PublicForm
+
+    url = url_for("table.table", token=links.token, _external=True)
+    return {
+        "code": show_code(t.row.code),
+        "url": url,
+        "qr": qr_svg(url, title=_("The players' link as a QR code")),
+        "public": PublicForm(formdata=None, public=t.row.public),
+    }
 
 
 def _position(form) -> tuple[int, int]:
@@ -500,8 +527,11 @@ def _error(status: int, title: str, message: str):
 
 
 def register_views(app: Flask) -> None:
+    from .matches.views import bp as matches_bp
+
     app.register_blueprint(main)
     app.register_blueprint(table_bp)
+    app.register_blueprint(matches_bp)
 
     @app.errorhandler(CSRFError)
     def csrf_error(e):

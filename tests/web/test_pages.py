@@ -18,7 +18,11 @@ def test_home(phone):
     for variant in ("five-up", "french-connection", "ctyrka"):
         assert f'href="/new/{variant}"' in html and f'href="/rules/{variant}"' in html
     assert 'id="import-form"' in html and 'enctype="multipart/form-data"' in html
-    # recent matches, with their spectators' links only
+    # no match is listed unless its players choose to (issue 8); then only its
+    # spectators' link
+    assert f'href="/s/{read}"' not in text_of_links(html)
+    phone.post(f"/t/{t}/public", {"public": "y"})
+    html = phone.get("/").get_data(as_text=True)
     assert f'href="/s/{read}"' in text_of_links(html)
     assert t not in html
 

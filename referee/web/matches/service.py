@@ -1,0 +1,171 @@
+"""The services behind finding a match again and ending it (no Flask request here, so
+other parts, such as an events director, may call them too).
+
+Code attempts are kept in the database (`code_attempts`), so that the limit holds across
+the processes of a production server: at most `ATTEMPTS` per client address in `WINDOW`.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from dataclasses import dataclass
+from datetime import timedelta
+
+from flask_babel import gettext as _
+from sqlalchemy import delete as sql_delete
+from sqlalchemy import func, select, update
+
+from .. import db, services
+from ..models import CODE_ALPHABET, CODE_LENGTH, ClientMove, CodeAttempt, Hand, Match, Move, now
+from ..services import Refused
+
+ATTEMPTS = 10  # table codes a client may try...
+WINDOW = timedelta(minutes=10)  # ...in this long
+REASON_MAX = 200
+
+
+def _clean_reason(reason: str | None) -> str:
+    text = " ".join((reason or "").split())
+    if not text:
+        raise Refused(400, _("Say why the match is abandoned."), field="reason")
+    if len(text) > REASON_MAX:
+        raise Refused(
+            400,
+            _("Say it in %(num)d characters at most.", num=REASON_MAX),
+            field="reason",
+        )
+    if any(unicodedata.category(c).startswith("C") for c in text):
+        raise Refused(400, _("The reason holds a control character."), field="reason")
+    return text
+
+
+def abandon(row: Match, reason: str | None) -> None:
+    """Abandon a match, saying why: it is kept (and can be watched and downloaded) but
+    takes no more moves. Refused(400) without a readable reason, Refused(409) when it is
+    already abandoned."""
+    text = _clean_reason(reason)
+    done = db.session.execute(
+        update(Match)
+        .where(Match.id == row.id, Match.abandoned.is_(None))
+        .values(abandoned=now(), abandon_reason=text, updated=now(), version=Match.version + 1),
+        execution_options={"synchronize_session": False},
+    )
+    if done.rowcount != 1:
+        db.session.rollback()
+        raise Refused(409, _("This match is already abandoned."))
+    db.session.commit()
+    if isinstance(row, Match):
+        db.session.refresh(row)
+
+
+def delete(row: Match) -> None:
+    """Delete a match with its hands and moves, for good."""
+    hands = select(Hand.id).where(Hand.match_id == row.id).scalar_subquery()
+    opts = {"synchronize_session": False}
+    db.session.execute(sql_delete(Move).where(Move.hand_id.in_(hands)), execution_options=opts)
+    db.session.execute(sql_delete(Hand).where(Hand.match_id == row.id), execution_options=opts)
+    db.session.execute(
+        sql_delete(ClientMove).where(ClientMove.match_id == row.id), execution_options=opts
+    )
+    db.session.execute(sql_delete(Match).where(Match.id == row.id), execution_options=opts)
+    db.session.commit()
+    db.session.expunge_all()
+
+
+def set_public(row: Match, public: bool) -> None:
+    """List the match on the home page (its spectators' link, status and score) or not."""
+    db.session.execute(
+        update(Match)
+        .where(Match.id == row.id)
+        .values(public=bool(public), updated=now(), version=Match.version + 1),
+        execution_options={"synchronize_session": False},
+    )
+    db.session.commit()
+    db.session.refresh(row)
+
+
+def normal_code(text: str | None) -> str:
+    """A code as typed ("k7m2 qx9p", "K7M2-QX9P") in its stored form ("K7M2QX9P")."""
+    return "".join(c for c in (text or "").upper() if c.isalnum())
+
+
+def show_code(code: str | None) -> str:
+    """A code as shown: two groups of four ("K7M2 QX9P")."""
+    code = code or ""
+    return f"{code[:4]} {code[4:]}".strip()
+
+
+def find_by_code(text: str | None, client: str) -> Match:
+    """The match whose table code was typed. Every attempt counts against the client's
+    limit; Refused(429) past it, Refused(400) for what is not a code, Refused(404) for a
+    code no match has."""
+    client = (client or "unknown")[:64]
+    since = now() - WINDOW
+    db.session.execute(
+        sql_delete(CodeAttempt).where(CodeAttempt.at < since),
+        execution_options={"synchronize_session": False},
+    )
+    tried = db.session.execute(
+        select(func.count())
+        .select_from(CodeAttempt)
+        .where(CodeAttempt.client == client, CodeAttempt.at >= since)
+    ).scalar_one()
+    if tried >= ATTEMPTS:
+        db.session.commit()
+        raise Refused(
+            429,
+            _("Too many codes tried from here: wait %(num)d minutes and try again.",
+              num=WINDOW.seconds // 60),
+            field="code",
+        )
+    db.session.add(CodeAttempt(client=client))
+    db.session.commit()
+    code = normal_code(text)
+    if len(code) != CODE_LENGTH or any(c not in CODE_ALPHABET for c in code):
+        raise Refused(
+            400,
+            _("A table code is %(num)d letters and digits, as the players' screen shows it.",
+              num=CODE_LENGTH),
+            field="code",
+        )
+    row = db.session.execute(select(Match).where(Match.code == code)).scalar_one_or_none()
+    if row is None:
+        raise Refused(404, _("No table has this code."), field="code")
+    return row
+
+
+@dataclass
+class Status:
+    """A match as the home page lists it."""
+
+    row: Match
+    variant: object
+    state: str  # "playing", "won", "abandoned"
+    text: str  # "Hand 3 in play", "Won by Ana", "Abandoned: rain"
+    winner: str | None
+    scores: list[tuple[str, int]]
+
+
+def status(row: Match) -> Status:
+    """Where a match stands: in play (which hand), won (by whom) or abandoned, and the
+    totals, as replaying its moves gives them."""
+    table = services.table(row.write_token, write=True)
+    m = table.match
+    scores = list(zip(m.side_names, m.totals(), strict=True))
+    over, win = m.result()
+    winner = m.side_names[win] if over else None
+    if row.abandoned is not None:
+        state, text = "abandoned", _("Abandoned: %(reason)s", reason=row.abandon_reason)
+    elif over:
+        state, text = "won", _("Won by %(name)s", name=winner)
+    else:
+        state, text = "playing", _("Hand %(num)d in play", num=len(m.hands))
+    return Status(row, table.variant, state, text, winner, scores)
+
+
+def listed(limit: int = 10) -> list[Status]:
+    """The matches their players chose to show on the home page, latest first."""
+    rows = db.session.execute(
+        select(Match).where(Match.public.is_(True)).order_by(Match.updated.desc()).limit(limit)
+    ).scalars()
+    return [status(r) for r in rows]
