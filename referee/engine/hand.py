@@ -278,7 +278,10 @@ class Hand:
     fitting = staticmethod(fitting)
 
     def places_for(self, t: Tile) -> list[Place]:
-        """Every place where t may be laid now (for the lead: [LEAD] if t may lead)."""
+        """Every place where t may be laid now (for the lead: [LEAD] if t may lead); none
+        for a tile already on the table or not in the set (C-UNIQUE, C-SET)."""
+        if t in self.layout.by_tile or t not in self.tiles:
+            return []
         if not self.layout.nodes:
             return [] if self._lead_fault(t, None, False) else [LEAD]
         return [p for p, _, takes in self.open_places() if t in takes]

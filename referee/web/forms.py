@@ -109,6 +109,10 @@ class PassForm(PositionForm):
 
 
 class LotForm(PositionForm):
+    """The lot for the lead: the seat the table's own lot named, or none to let the app
+    draw it."""
+
+    seat = HiddenField()
     submit = SubmitField("Draw lots for the lead")
 
 

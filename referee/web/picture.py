@@ -42,6 +42,9 @@ CORNER = 1  # tiles a snaking arm steps between rows (2 where every double spins
 MARKER = -2  # owner of the grid cells a place marker takes
 
 FELT, IVORY, INK, BRASS = "#24563f", "#fffaeb", "#1b1b1b", "#c9962b"
+LAST, LOCK = "#ff8c1a", "#c0392b"  # the ring round the last tile laid; a locked arm's bar
+NUMBERS_FROM = 7  # halves of 7 pips or more show their number: pips that many are unreadable
+
 GLOW, HALO = "#ffd43b", "#9fd8ff"  # open places; the lead
 
 
@@ -308,16 +311,44 @@ def _n(v) -> str:
     return f"{round(v, 2):g}"
 
 
-def _tile(box, first, second, label, spinner=False, lead=False) -> str:
+def _number(cx, cy, pips, side) -> str:
+    """A half's number, for halves whose pips are too many to read (NUMBERS_FROM)."""
+    return (
+        f'<text class="num" x="{_n(cx)}" y="{_n(cy)}" text-anchor="middle" '
+        f'dominant-baseline="central" font-family="sans-serif" font-weight="bold" '
+        f'font-size="{_n(side * 0.62)}" fill="{INK}">{pips}</text>'
+    )
+
+
+def _classes(spinner, lead, last) -> tuple[str, str]:
+    """A tile's classes and the words its title adds to its name."""
+    marks = [("lead", "lead"), ("spinner", "spinner"), ("last", "last laid")]
+    on = [m for m, flag in zip(marks, (lead, spinner, last), strict=True) if flag]
+    return "tile" + "".join(f" {c}" for c, _ in on), "".join(f" ({w})" for _, w in on)
+
+
+def _ring(x, y, w, h, side) -> str:
+    """The ring round the last tile laid."""
+    g = side * 0.16
+    return (
+        f'<rect class="last-ring" x="{_n(x - g)}" y="{_n(y - g)}" width="{_n(w + 2 * g)}" '
+        f'height="{_n(h + 2 * g)}" rx="{_n(side * 0.3)}" fill="none" stroke="{LAST}" '
+        f'stroke-width="{_n(side * 0.14)}"/>'
+    )
+
+
+def _tile(box, first, second, label, spinner=False, lead=False, last=False) -> str:
     """One tile in the box (x, y, w, h) (SVG units): upright when h > w, halves showing
-    `first` (top or left) and `second`; spinners wear a brass pin, the lead a glow."""
+    `first` (top or left) and `second`; spinners wear a brass pin, the lead a glow, the
+    last tile laid an orange ring."""
     x, y, w, h = box
     side = min(w, h)
     upright = h > w
-    classes = "tile" + (" spinner" if spinner else "") + (" lead" if lead else "")
+    classes, words = _classes(spinner, lead, last)
     out = [f'<g class="{classes}" data-tile="{escape(label)}" fill="{INK}">']
-    name = label + (" (lead)" if lead else "") + (" (spinner)" if spinner else "")
-    out.append(f"<title>{escape(name)}</title>")
+    out.append(f"<title>{escape(label + words)}</title>")
+    if last:
+        out.append(_ring(x, y, w, h, side))
     if lead:
         g = side * 0.14
         out.append(
@@ -338,6 +369,9 @@ def _tile(box, first, second, label, spinner=False, lead=False) -> str:
     )
     for k, pips in enumerate((first, second)):
         ox, oy = (x, y + k * side) if upright else (x + k * side, y)
+        if pips >= NUMBERS_FROM:
+            out.append(_number(ox + side / 2, oy + side / 2, pips, side))
+            continue
         r = side * (0.095 if pips <= 6 else 0.08 if pips <= 9 else 0.07)
         for fx, fy in PIPS[pips]:
             if not upright:  # the pattern turns with the tile
@@ -395,6 +429,14 @@ def sprite_svg(max_pip: int) -> str:
                                 ("vs", 20, 40, True), ("hs", 40, 20, True)):  # fmt: skip
         out.append(f'<g id="{SPRITE}{name}">{_body(w, h, spinner)}</g>')
     for pips in range(1, max_pip + 1):
+        if pips >= NUMBERS_FROM:  # a number, upright in both kinds of half
+            out.append(
+                _number(_SIDE / 2, _SIDE / 2, pips, _SIDE).replace(
+                    '<text class="num"', f'<text id="{SPRITE}p{pips}"', 1
+                )
+            )
+            out.append(f'<use id="{SPRITE}q{pips}" href="#{SPRITE}p{pips}"/>')
+            continue
         # each pip a dot: a line of no length with round caps, as wide as the pip
         width = _n(2 * _SIDE * (0.095 if pips <= 6 else 0.08 if pips <= 9 else 0.07))
         dots = "".join(f"M{_n(fx * _SIDE)} {_n(fy * _SIDE)}h0" for fx, fy in PIPS[pips])
@@ -426,12 +468,14 @@ def _tile_uses(x, y, upright, first, second, spinner=False) -> str:
     return "".join(out)
 
 
-def _light_tile(box, first, second, label, spinner=False, lead=False) -> str:
+def _light_tile(box, first, second, label, spinner=False, lead=False, last=False) -> str:
     """What `_tile` draws, with the shapes of the sprite (tiles are always 20 x 40)."""
     x, y, w, h = box
-    classes = "tile" + (" spinner" if spinner else "") + (" lead" if lead else "")
-    name = label + (" (lead)" if lead else "") + (" (spinner)" if spinner else "")
-    out = [f'<g class="{classes}" data-tile="{escape(label)}"><title>{escape(name)}</title>']
+    classes, words = _classes(spinner, lead, last)
+    out = [f'<g class="{classes}" data-tile="{escape(label)}">']
+    out.append(f"<title>{escape(label + words)}</title>")
+    if last:
+        out.append(_ring(x, y, w, h, _SIDE))
     if lead:
         g = _SIDE * 0.14
         out.append(
@@ -520,6 +564,26 @@ def _frame(boxes):
     return x0, y0, x1, y1
 
 
+def _locked(hand) -> list:
+    """The open ends the engine says take only a double now (French Connection's locked
+    arms, FC-LOCK): the picture asks, it does not judge."""
+    return [place for place, rule, _ in hand.open_places() if rule == "FC-LOCK"]
+
+
+def _lock(port, place) -> str:
+    """A red bar across a locked arm's open end."""
+    (px, py), (dx, dy) = port.at, port.heading
+    ax, ay = -dy * 1.2, dx * 1.2  # across the line
+    x1, y1 = (px + dx * 0.4 + ax) * UNIT, (py + dy * 0.4 + ay) * UNIT
+    label = f"Locked: only {place.pip}-{place.pip} (FC-LOCK)"
+    return (
+        f'<g class="lock" data-on="{place.anchor}" data-slot="{escape(place.slot)}">'
+        f"<title>{escape(label)}</title>"
+        f'<path d="M{_n(x1)} {_n(y1)}l{_n(-2 * ax * UNIT)} {_n(-2 * ay * UNIT)}" '
+        f'stroke="{LOCK}" stroke-width="5" stroke-linecap="round"/></g>'
+    )
+
+
 def layout_svg(hand, highlight=(), title="Layout", sprite=False) -> str:
     """The layout of `hand` as an inline <svg>, with a tappable marker on each place of
     `highlight` (engine Places, e.g. from hand.places_for(tile)); a ValueError for a place
@@ -545,12 +609,17 @@ def layout_svg(hand, highlight=(), title="Layout", sprite=False) -> str:
     corner = 2 if getattr(hand.variant, "every_double_spins", False) else CORNER
     spots, ports, occupied = _plan(hand.layout, corner)
     body = []
+    last = nodes[-1] if len(nodes) > 1 else None
     for node, spot in zip(nodes, spots, strict=True):
         body.append(_link(spot.link))
         x0, y0, x1, y1 = (v * UNIT for v in spot[:4])
         box = (x0, y0, x1 - x0, y1 - y0)
         lead = node.parent is None
-        body.append(draw(box, spot.first, spot.second, str(node.tile), node.spinner, lead))
+        body.append(
+            draw(box, spot.first, spot.second, str(node.tile), node.spinner, lead, node is last)
+        )
+    for place in _locked(hand):
+        body.append(_lock(ports[place.node][place.slot], place))
     boxes = [s[:4] for s in spots]
     for place in highlight:
         if place not in hand.layout.open:

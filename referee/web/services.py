@@ -155,6 +155,17 @@ def tiles_offered(hand: EngineHand) -> list[tuple[Tile, bool]]:
     return [(t, bool(hand.places_for(t))) for t in tile_set(hand.max_pip) if t not in on_table]
 
 
+def picker(hand: EngineHand) -> list[tuple[Tile, str]]:
+    """Every tile of the set in a fixed order, for the tile picker: "fits" (somewhere
+    now), "no" (nowhere now) or "gone" (on the table: an empty slot, so that no tile moves
+    under the thumb as others leave)."""
+    on_table = hand.layout.by_tile
+    return [
+        (t, "gone" if t in on_table else "fits" if hand.places_for(t) else "no")
+        for t in tile_set(hand.max_pip)
+    ]
+
+
 def choose(hand: EngineHand, text: str):
     """The tile a player picked, with its places or the reason it fits nowhere.
     Refused(400) for an unreadable tile."""
@@ -273,7 +284,7 @@ def opening_line(table: Table) -> dict | None:
     text = o.text
     lot = None
     if row is not None and row.lot is not None and o.lot:
-        lot = f"The app drew the lot: {hand.players[row.lot]} leads."
+        lot = _("%(name)s won the lot and leads.", name=hand.players[row.lot])
     return {"text": text, "rule": o.rule, "lot": lot}
 
 
@@ -660,8 +671,9 @@ def _commit(table: Table, hand_no: int | None = None, after: int | None = None,
 
 
 @writes
-def lot(token: str, hand_no: int, after: int, rng: random.Random) -> str:
-    """Draw lots for the lead (FU-LEAD) for the table."""
+def lot(token: str, hand_no: int, after: int, rng: random.Random, seat=None) -> str:
+    """The lot for the lead (FU-LEAD): the seat the table's own lot named (`seat`), or
+    drawn by the app for the table (no `seat`). Undo takes it back."""
     table = _begin(token)
     _stale(table, hand_no, after)
     hand, row = table.hand, table.hand_row
@@ -674,7 +686,8 @@ def lot(token: str, hand_no: int, after: int, rng: random.Random) -> str:
         )
     if row.lot is not None:
         raise Refused(409, f"already recorded: the lot, won by {hand.players[row.lot]}")
-    seat = draw_lot(hand.players, rng)
+    by_table = seat not in (None, "")
+    seat = _seat(table, seat) if by_table else draw_lot(hand.players, rng)
     _lock(table)
     done = db.session.execute(
         update(Hand).where(Hand.id == row.id, Hand.lot.is_(None)).values(lot=seat),
@@ -684,7 +697,9 @@ def lot(token: str, hand_no: int, after: int, rng: random.Random) -> str:
         db.session.rollback()
         raise Refused(409, "already recorded: the lot")
     _commit(table)
-    return f"{hand.players[seat]} won the lot and leads."
+    if by_table:
+        return _("Recorded: %(name)s won the table's lot and leads.", name=hand.players[seat])
+    return _("The app drew the lot: %(name)s won it and leads.", name=hand.players[seat])
 
 
 def read_left(hand: EngineHand, texts: dict[int, list[str]]) -> dict[int, list[Tile]]:
@@ -748,6 +763,8 @@ def undo_target(table: Table) -> str | None:
         return f"the tiles left in hand {row.number} (its settlement)"
     if hand.moves:
         return describe(hand, hand.moves[-1], len(hand.moves))
+    if row.lot is not None:
+        return _("the lot for the lead (won by %(name)s)", name=hand.players[row.lot])
     if row.number > 1:
         return f"the tiles left in hand {row.number - 1} (its settlement)"
     return None
@@ -810,6 +827,12 @@ def undo(token: str, hand_no: int, after: int, settled: bool) -> str:
         )
         db.session.execute(  # the row stays, marked taken back
             update(MoveRow).where(MoveRow.id == last.id).values(taken_back=change.id),
+            execution_options={"synchronize_session": False},
+        )
+    elif row.lot is not None:  # the lot for the lead, before any move
+        log_change(table.row.id, "undo", hand=row.number, old={"lot": row.lot})
+        db.session.execute(
+            update(Hand).where(Hand.id == row.id).values(lot=null()),
             execution_options={"synchronize_session": False},
         )
     else:  # the next hand, not begun: its (empty) row goes, the settlement is taken back

@@ -216,7 +216,7 @@ def _render_table(
         "acts": acts,
         "chosen": chosen,
         "picture": picture,
-        "offered": services.tiles_offered(hand) if hand is not None and links.write else [],
+        "offered": services.picker(hand) if hand is not None and links.write else [],
         "events": services.history(hand) if hand is not None else [],
         "opening": services.opening_line(t),
         "summary": services.hand_summary(t, len(t.match.hands) - 1) if t.match.hands else None,
@@ -335,7 +335,9 @@ def lot(token: str):
 
     def do():
         hand, after = _position(form)
-        return services.lot(token, hand, after, current_app.extensions["referee_rng"])
+        return services.lot(
+            token, hand, after, current_app.extensions["referee_rng"], form.seat.data
+        )
 
     return _write(token, do)
 

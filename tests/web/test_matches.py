@@ -53,7 +53,7 @@ def settlement_lines(phone, token, number):
 
 def test_five_up_two_players(phone):
     t = phone.start("five-up", ["Ana", "Ben"], target=15)
-    assert "Draw lots for the lead" in phone.table(t)
+    assert "Let the app draw lots" in phone.table(t)
     # Hand 1. The table drew lots by itself: Ana leads (any player may, before the lead).
     # Each line: the count after the play (FU-COUNT) and what it scores (FU-SCORE).
     phone.moves(
@@ -199,8 +199,8 @@ def test_five_up_four_players_in_pairs(phone):
     assert "(Cleo+Ana)" in html and "(Dan+Ben)" in html
     # The app draws the lot for the table: with RANDOM_SEED 7 it falls on seat 3, Ana.
     r = phone.post(f"/t/{t}/lot", {"hand": 1, "after": 0}, follow_redirects=True)
-    assert "Ana won the lot and leads." in flashed(r)
-    assert "The app drew the lot: Ana leads." in text_of(phone.table(t), "opening")
+    assert "The app drew the lot: Ana won it and leads." in flashed(r)
+    assert "Ana won the lot and leads." in text_of(phone.table(t), "opening")
     # Nobody else may lead now (FU-LEAD)
     phone.move(t, "Dan 5-5", status=422)
     # The turn goes Ana, Ben, Cleo, Dan.

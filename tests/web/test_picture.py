@@ -144,13 +144,20 @@ def touches(r, s):
 # -- the tile picker ---------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("text, pips", [("0-0", 0), ("6-4", 10), ("12-11", 23), ("9-7", 16)])
-def test_tile_svg_draws_the_pips(text, pips):
+@pytest.mark.parametrize(
+    "text, pips, numbers",
+    [("0-0", 0, []), ("6-4", 10, []), ("12-11", 0, ["12", "11"]), ("9-7", 0, ["9", "7"]),
+     ("10-3", 3, ["10"])],
+)
+def test_tile_svg_draws_the_pips(text, pips, numbers):
+    """Pips up to 6; a half of 7 or more shows its number (pips that many cannot be read
+    on a phone, issue 7)."""
     root = ET.fromstring(tile_svg(T(text)))
     assert root.get("role") == "img"
     assert root.get("aria-label") == text
     assert root.find(SVG + "title").text == text
     assert len([c for c in root.iter(SVG + "circle") if c.get("class") == "pip"]) == pips
+    assert [t.text for t in root.iter(SVG + "text")] == numbers
     assert [g.get("data-tile") for g in tiles_of(root)] == [text]
 
 
@@ -161,7 +168,17 @@ def test_tile_svg_size_and_title():
     assert root.get("aria-label") == "Lay 5-2"
 
 
-@pytest.mark.parametrize("pips", range(13))
+@pytest.mark.parametrize("pips", range(7, 13))
+def test_numbers_from_seven_pips(pips):
+    """A half of 7 to 12 pips shows its number, upright, in the middle of its half."""
+    root = ET.fromstring(tile_svg(T(f"{pips}-{pips}")))
+    assert not [c for c in root.iter(SVG + "circle") if c.get("class") == "pip"]
+    numbers = list(root.iter(SVG + "text"))
+    assert [t.text for t in numbers] == [str(pips)] * 2
+    assert [(t.get("x"), t.get("y")) for t in numbers] == [("10", "10"), ("10", "30")]
+
+
+@pytest.mark.parametrize("pips", range(7))
 def test_pip_patterns_are_distinct_and_inside_their_half(pips):
     root = ET.fromstring(tile_svg(T(f"{pips}-{pips}")))
     dots = [c for c in root.iter(SVG + "circle") if c.get("class") == "pip"]
@@ -360,6 +377,9 @@ def _pips_drawn(node, ids, dx=0.0, dy=0.0, swap=False):
             for x, y in re.findall(r"M([\d.]+) ([\d.]+)h0", el.get("d")):
                 cx, cy = (float(y), float(x)) if swap else (float(x), float(y))
                 out.append((round(cx + dx, 2), round(cy + dy, 2), r))
+        elif tag == "text":  # a half's number (7 pips or more)
+            x, y = float(el.get("x")), float(el.get("y"))
+            out.append((round(x + dx, 2), round(y + dy, 2), float(el.text)))
         elif tag == "circle" and el.get("class") in (None, "pip"):
             cx, cy = float(el.get("cx")), float(el.get("cy"))
             if swap:
