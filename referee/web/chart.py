@@ -18,8 +18,9 @@ from html import escape
 W, H = 360, 210  # the view, SVG units (CSS px at 360 px wide)
 LEFT, RIGHT, TOP, BOTTOM = 34, 92, 14, 30  # margins: y labels, end labels, x labels
 INK, GRID, TARGET = "#1b1b1b", "#c9c4b5", "#a4161a"
+# thirteen colours (Čtyřka seats up to 13 sides), each dark enough for text on white
 COLOURS = ["#1d4ed8", "#b91c1c", "#047857", "#7c3aed", "#b45309", "#0f766e", "#be185d",
-           "#374151"]  # fmt: skip
+           "#374151", "#4d7c0f", "#9a3412", "#1e3a8a", "#a21caf", "#0369a1"]  # fmt: skip
 LABEL_GAP = 13  # the least distance between two end labels
 
 
@@ -82,7 +83,9 @@ def totals_chart(
     bottom = -((-low) // step) * step if low < 0 else 0
     bottom = min(bottom, low)
     span = max(top - bottom, 1)
-    pw, ph = W - LEFT - RIGHT, H - TOP - BOTTOM
+    # tall enough for every side's end label, LABEL_GAP apart
+    height = max(H, TOP + BOTTOM + LABEL_GAP * len(sides))
+    pw, ph = W - LEFT - RIGHT, height - TOP - BOTTOM
 
     def x(i: int) -> float:
         return LEFT + (pw * i / n if n else pw / 2)
@@ -101,8 +104,12 @@ def totals_chart(
     # x labels: hand numbers (every k-th when there are many)
     every = max(1, -(-n // 10))
     for i in range(0, n + 1, every):
-        out.append(f'<text x="{_n(x(i))}" y="{H - BOTTOM + 15}" text-anchor="middle">{i}</text>')
-    out.append(f'<text x="{LEFT + pw / 2}" y="{H - 3}" text-anchor="middle">after hand</text>')
+        out.append(
+            f'<text x="{_n(x(i))}" y="{height - BOTTOM + 15}" text-anchor="middle">{i}</text>'
+        )
+    out.append(
+        f'<text x="{LEFT + pw / 2}" y="{height - 3}" text-anchor="middle">after hand</text>'
+    )
     # the target
     ty = y(target)
     out.append(
@@ -116,7 +123,7 @@ def totals_chart(
     for s, name in enumerate(sides):
         colour = COLOURS[s % len(COLOURS)]
         points = " ".join(f"{_n(x(i))},{_n(y(row[s]))}" for i, row in enumerate(totals))
-        dash = ' stroke-dasharray="5 3"' if s // len(COLOURS) % 2 else ""
+        dash = ' stroke-dasharray="5 3"' if s % 2 else ""  # every other line dashed
         marks = "".join(_marker(s % 4, x(i), y(row[s]), colour) for i, row in enumerate(totals))
         out.append(
             f'<g class="side" data-side="{escape(name)}">'
@@ -127,10 +134,12 @@ def totals_chart(
     labels.sort()
     for i in range(1, len(labels)):  # keep the end labels apart
         labels[i][0] = max(labels[i][0], labels[i - 1][0] + LABEL_GAP)
-    overflow = labels[-1][0] - (H - BOTTOM) if labels else 0
-    if overflow > 0:
+    overflow = labels[-1][0] - (height - BOTTOM) if labels else 0
+    if overflow > 0:  # back up from the bottom, never above the top (the height allows)
         for label in labels:
             label[0] -= overflow
+        for i, label in enumerate(labels):
+            label[0] = max(label[0], TOP + 4 + i * LABEL_GAP)
     for ly, s in labels:
         colour = COLOURS[s % len(COLOURS)]
         name = sides[s] if len(sides[s]) <= 11 else sides[s][:10] + "…"
@@ -151,7 +160,7 @@ def totals_chart(
         desc = f"No hand has been settled yet. Target {target} ({how})."
     return (
         f'<svg xmlns="http://www.w3.org/2000/svg" class="chart" role="img" '
-        f'aria-labelledby="{ident}-title {ident}-desc" viewBox="0 0 {W} {H}" width="100%" '
+        f'aria-labelledby="{ident}-title {ident}-desc" viewBox="0 0 {W} {height}" width="100%" '
         f'font-family="system-ui, sans-serif" font-size="11" fill="{INK}">'
         f'<title id="{ident}-title">{escape(title)}</title>'
         f'<desc id="{ident}-desc">{escape(desc)}</desc>'

@@ -310,7 +310,9 @@ def hand_summary(table: Table, index: int, totals: list[int] | None = None) -> d
     elif hand.ended == "block":
         end = "Blocked"
         if s is not None:
-            end += f": won by {hand.players[s.winner]}" if s.winner is not None else ": a tie"
+            # the side's name: a pair wins a blocked hand together ("Ana+Cleo")
+            won = names[hand.side_of[s.winner]] if s.winner is not None else None
+            end += f": won by {won}" if won is not None else ": a tie"
     else:
         end = "In play"
     lines = []

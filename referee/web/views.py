@@ -23,14 +23,13 @@ from flask import (
     url_for,
 )
 from flask_babel import get_locale
-from flask_babel import gettext as _
 from flask_wtf.csrf import CSRFError
 from markupsafe import Markup, escape
 from werkzeug.exceptions import HTTPException
 
 from referee.engine import rulebook
 from referee.engine.glossary import glossary
-from referee.engine.tiles import Tile
+from referee.engine.tiles import Tile, pip_count
 
 from . import assets, services
 from .chart import totals_chart
@@ -46,7 +45,6 @@ from .forms import (
 )
 from .i18n import say
 from .picture import layout_svg, sprite_svg, tile_svg, tile_use
-from .qr import qr_svg
 from .services import Refused
 
 main = Blueprint("main", __name__)
@@ -240,18 +238,10 @@ def _render_table(
 
 
 def _players_card(t: services.Table, links: Links) -> dict:
-    """What only the players' screen shows: the table code, the QR of the players' link,
-    and the choice to list the match on the home page."""
+    """What only the players' screen shows: the table code."""
     from .matches.service import show_code
-    from .matches.views import PublicForm
 
-    url = url_for("table.table", token=links.token, _external=True)
-    return {
-        "code": show_code(t.row.code),
-        "url": url,
-        "qr": qr_svg(url, title=_("The players' link as a QR code")),
-        "public": PublicForm(formdata=None, public=t.row.public),
-    }
+    return {"code": show_code(t.row.code)}
 
 
 def _position(form) -> tuple[int, int]:
@@ -400,6 +390,7 @@ def _render_end(t: services.Table, token: str, texts: dict, refused: Refused | N
         for s in range(len(hand.players))
     }
     offered = [tile for tile, _ in services.tiles_offered(hand)]
+    pips = {tile: pip_count([tile]) for tile in offered}  # for the page's live subtotal
     players = [
         {
             "seat": s,
@@ -418,6 +409,7 @@ def _render_end(t: services.Table, token: str, texts: dict, refused: Refused | N
         links=Links(True, token),
         players=players,
         offered=offered,
+        pips=pips,
         form=EndForm(formdata=None),
         position=t.position,
         refused=refused,

@@ -47,8 +47,10 @@
     if (live) live.textContent = text ? text.replace(/\s+/g, " ").trim() : "";
   }
 
-  // Swap in the table the server rendered; `mine`: after this phone's own tap.
-  function swap(html, mine) {
+  // Swap in the table the server rendered; `mine`: after this phone's own tap; `how`:
+  // "push" a history entry (a tile chosen: Back un-chooses it), "keep" the entry as it
+  // is (Back or Forward brought us here), else replace it.
+  function swap(html, mine, how) {
     var box = document.createElement("div");
     box.innerHTML = html;
     var fresh = box.querySelector("#table");
@@ -60,7 +62,12 @@
     if (mine && fresh.querySelector("#chosen")) {
       url.searchParams.set("tile", fresh.querySelector("#chosen").getAttribute("data-tile"));
     }
-    history.replaceState(null, "", url.pathname + url.search);
+    var here = url.pathname + url.search;
+    if (how === "push" && here !== location.pathname + location.search) {
+      history.pushState({ table: 1 }, "", here);
+    } else if (how !== "keep") {
+      history.replaceState({ table: 1 }, "", here);
+    }
     var news = fresh.querySelector(mine ? "#refused, #flash, #why-not" : "#last-move, #turn");
     say(news ? news.textContent : "");
     var focus = mine && fresh.querySelector("[data-autofocus]");
@@ -96,7 +103,7 @@
           fallback();
           return;
         }
-        return res.text().then(function (html) { swap(html, true); });
+        return res.text().then(function (html) { swap(html, true, options.how); });
       })
       .catch(function () {  // no network: the kit keeps the move, or says so
         withKit(function (k) { k.lost(url, body); }, function () {
@@ -125,7 +132,7 @@
     } else {
       var u = new URL(action, location.href);
       body.forEach(function (v, k) { u.searchParams.set(k, v); });
-      send(withFragment(u.href), { method: "GET" },
+      send(withFragment(u.href), { method: "GET", how: "push" },
            function () { location.href = u.href; }, body);
     }
   });
@@ -202,6 +209,31 @@
         if (++failures > 1 || !navigator.onLine) withKit(function (k) { k.offline(); });
       })
       .finally(function () { schedule(); });
+  }
+
+  // -- history: Back un-chooses a tile, and never leads back into the start form ---------
+  window.addEventListener("popstate", function (e) {
+    var r = root();
+    if (e.state && e.state.guard) {  // before the table: home, not the form that made it
+      location.replace(r ? r.getAttribute("data-home") : "/");
+      return;
+    }
+    if (!r) return;
+    timed(withFragment(location.href), { method: "GET" })
+      .then(function (res) { return res.text(); })
+      .then(function (html) { swap(html, false, "keep"); })
+      .catch(function () { location.reload(); });
+  });
+  if (!history.state) {
+    var from = "";
+    try { from = document.referrer ? new URL(document.referrer).pathname : ""; } catch (e) { from = ""; }
+    if (document.referrer.indexOf(location.origin) === 0 &&
+        (from.indexOf("/new/") === 0 || from === "/import" || from === "/code")) {
+      history.replaceState({ guard: 1 }, "", location.href);
+      history.pushState({ table: 1 }, "", location.href);
+    } else {
+      history.replaceState({ table: 1 }, "", location.href);
+    }
   }
 
   document.addEventListener("visibilitychange", function () {

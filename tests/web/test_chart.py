@@ -116,3 +116,26 @@ def test_the_match_page_shows_the_chart(phone):
     chart = text_of(html, "chart")
     assert "Target 15" in chart and "Totals after 1 hand" in chart
     assert html.count('<svg xmlns="http://www.w3.org/2000/svg" class="chart" role="img"') == 1
+
+
+def test_thirteen_sides_each_get_a_readable_distinct_label_and_colour():
+    """A 13-player Čtyřka match (issue 7): no end label outside the chart or on another,
+    and no two sides of the same colour and line."""
+    names = [f"Player{i:02d}" for i in range(13)]
+    hands = [[30 + (i % 3) for i in range(13)], [40 - i for i in range(13)]]
+    root = parse(totals_chart(names, hands, target=100))
+    height = float(root.get("viewBox").split()[3])
+    labels = [t for t in root.iter(SVG + "text") if t.get("class") == "total"]
+    assert len(labels) == 13
+    ys = sorted(float(t.get("y")) for t in labels)
+    assert ys[0] - 11 >= 0 and ys[-1] <= height  # every label inside the view
+    assert all(b - a >= LABEL_GAP for a, b in zip(ys, ys[1:], strict=False))
+    assert {t.text.split()[0] for t in labels} == set(names)  # names whole
+    styles = set()
+    for g in root.iter(SVG + "g"):
+        if g.get("class") == "side":
+            line = g.find(SVG + "polyline")
+            styles.add(line.get("stroke"))
+    assert len(styles) == 13  # thirteen colours
+    for t in labels:
+        assert 0 <= float(t.get("x")) < float(root.get("viewBox").split()[2]) - 40

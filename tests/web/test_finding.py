@@ -54,7 +54,8 @@ def test_home_lists_no_match_unless_its_players_choose_to(phone):
     read = phone.read_token(t)
     assert f"/s/{read}" not in home(phone)
     assert 'id="recent"' not in home(phone)
-    assert 'name="public"' in phone.table(t) and "checked" not in text_of_form(phone, t)
+    assert f'href="/t/{t}/card"' in phone.table(t)
+    assert 'name="public"' in card(phone, t) and "checked" not in text_of_form(phone, t)
     show(phone, t)
     assert f'href="/s/{read}"' in home(phone)
     assert t not in home(phone)  # never the players' link
@@ -62,8 +63,14 @@ def test_home_lists_no_match_unless_its_players_choose_to(phone):
     assert f"/s/{read}" not in home(phone)
 
 
+def card(phone, token) -> str:
+    r = phone.get(f"/t/{token}/card")
+    assert r.status_code == 200
+    return r.get_data(as_text=True)
+
+
 def text_of_form(phone, token) -> str:
-    html = phone.table(token)
+    html = card(phone, token)
     return re.search(r'<form[^>]*id="public-form".*?</form>', html, re.S).group(0)
 
 
@@ -120,12 +127,16 @@ def test_code_attempts_are_limited_per_client(phone):
     assert other.status_code == 302
 
 
-def test_qr_of_the_players_link_on_the_table_screen(phone):
+def test_qr_of_the_players_link_from_the_table_screen(phone):
+    """The QR code is on the players' card, one tap from the table screen (the table
+    screen itself stays within its weight budget)."""
     t = phone.start("five-up", ["Ana", "Ben"])
-    html = phone.table(t)
-    qr = re.search(r'<details class="qr" id="qr">.*?</details>', html, re.S).group(0)
+    assert f'href="/t/{t}/card"' in phone.table(t)
+    html = card(phone, t)
+    qr = re.search(r'<div class="qr" id="qr">.*?</div>', html, re.S).group(0)
     assert "<svg" in qr and 'role="img"' in qr
-    assert f"/s/{phone.read_token(t)}" not in qr
+    assert code_of(phone, t) == text_of(html, "table-code")
+    assert phone.get(f"/s/{phone.read_token(t)}/card").status_code == 404
 
 
 def test_abandon_asks_first_needs_a_reason_then_stops_the_match(phone, rows):

@@ -11,6 +11,7 @@ from wtforms import BooleanField, StringField, SubmitField
 from wtforms.validators import Length
 
 from .. import services
+from ..qr import qr_svg
 from ..services import Refused
 from . import service
 
@@ -108,6 +109,25 @@ def delete(token: str):
     return redirect(url_for("main.home"))
 
 
+@bp.get("/t/<token>/card")
+def card(token: str):
+    """The players' card: the table code and a QR code of the players' link (to scan from
+    another phone at the table), and the choice to list the match on the home page."""
+    row = _row(token)
+    table = services.load(row)
+    url = url_for("table.table", token=token, _external=True)
+    return render_template(
+        "card.html",
+        t=table,
+        variant=table.variant,
+        token=token,
+        url=url,
+        code=service.show_code(row.code),
+        qr=qr_svg(url, title=_("The players' link as a QR code")),
+        public_form=PublicForm(formdata=None, public=row.public),
+    )
+
+
 @bp.post("/t/<token>/public")
 def public(token: str):
     row = _row(token)
@@ -120,4 +140,4 @@ def public(token: str):
         if row.public
         else _("The home page does not list this match.")
     )
-    return redirect(url_for("table.table", token=token))
+    return redirect(url_for("matches.card", token=token))

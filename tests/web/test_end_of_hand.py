@@ -1,0 +1,50 @@
+"""The end of a hand (issue 7): the result page leads with the points and totals, a
+blocked pairs hand is won by the side, and the tiles-left form groups each player's tiles
+with a live subtotal (static/js/end.js)."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+from webhelpers import text_of
+
+RECORDS = Path(__file__).resolve().parents[1] / "records"
+
+
+def imported(phone, name: str) -> str:
+    body = (RECORDS / name).read_bytes()
+    r = phone.post(
+        "/import",
+        {"carry_on": "1", "file": (io.BytesIO(body), "match.json")},
+        content_type="multipart/form-data",
+    )
+    assert r.status_code == 302, r.get_data(as_text=True)[:2000]
+    return r.location.rsplit("/", 1)[1]
+
+
+def test_a_blocked_pairs_hand_is_won_by_the_side(phone):
+    t = imported(phone, "fiveup_4p_blocks.json")  # hand 2: blocked, Dan has fewest pips
+    html = phone.get(f"/t/{t}/hand/2").get_data(as_text=True)
+    assert text_of(html, "hand-end") == "Blocked: won by Ben+Dan"
+    match = phone.get(f"/t/{t}/match").get_data(as_text=True)
+    assert "won by Ben+Dan" in text_of(match, "hands")
+
+
+def test_the_result_page_leads_with_points_and_totals(phone):
+    t = imported(phone, "fiveup_2p_match.json")
+    html = phone.get(f"/t/{t}/hand/1").get_data(as_text=True)
+    assert html.index('id="scores"') < html.index('id="settlement"')
+    assert html.index('id="continue"') < html.index('id="settlement"')
+    assert "Ana" in text_of(html, "scores") and "Match" in text_of(html, "scores")
+
+
+def test_the_tiles_left_form_groups_each_player_with_a_subtotal(phone):
+    t = phone.start("five-up", ["Ana", "Ben"], target=61)
+    phone.moves(t, "Ana 5-5; Ben 5-0 on 5-5; Ana 0-0 on 5-0; Ben draw 2; Ben 5-3 on 5-5")
+    phone.moves(t, "Ana 3-3 on 5-3; Ben 5-2 on 5-5; Ana 3-1 on 3-3; Ben 2-2 on 5-2")
+    phone.moves(t, "Ana 4-1 on 3-1")  # Domino!
+    page = phone.get(f"/t/{t}/end").get_data(as_text=True)
+    assert page.count('<details class="left"') == 2
+    assert 'id="left-1-sum"' in page and 'data-pips="' in page
+    assert "js/end.js" in page and "<script>" not in page
