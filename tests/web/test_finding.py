@@ -150,8 +150,10 @@ def test_abandon_asks_first_needs_a_reason_then_stops_the_match(phone, rows):
     assert r.status_code == 400
     assert "Say why" in text_of(r.get_data(as_text=True), "reason-errors")
     assert rows() == before
+    seen = phone.get(f"/t/{t}/version").get_data(as_text=True)
     r = phone.post(f"/t/{t}/abandon", {"reason": "The café closed"})
     assert r.status_code == 302
+    assert phone.get(f"/t/{t}/version").get_data(as_text=True) != seen  # phones follow
     html = phone.table(t)
     assert "abandoned" in text_of(html, "abandoned") and "The café closed" in html
     assert 'id="picker"' not in html and 'id="undo-form"' not in html
