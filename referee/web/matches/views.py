@@ -114,7 +114,7 @@ def card(token: str):
     """The players' card: the table code and a QR code of the players' link (to scan from
     another phone at the table), and the choice to list the match on the home page."""
     row = _row(token)
-    table = services.load(row)
+    table = services.table(row.write_token, write=True)
     url = url_for("table.table", token=token, _external=True)
     return render_template(
         "card.html",
