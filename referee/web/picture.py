@@ -313,10 +313,10 @@ def _n(v) -> str:
 
 def _number(cx, cy, pips, side) -> str:
     """A half's number, for halves whose pips are too many to read (NUMBERS_FROM)."""
+    size = side * 0.62  # the baseline a third of the size below the centre: centred
     return (
-        f'<text class="num" x="{_n(cx)}" y="{_n(cy)}" text-anchor="middle" '
-        f'dominant-baseline="central" font-family="sans-serif" font-weight="bold" '
-        f'font-size="{_n(side * 0.62)}" fill="{INK}">{pips}</text>'
+        f'<text class="num" x="{_n(cx)}" y="{_n(cy + size * 0.35)}" text-anchor="middle" '
+        f'font-family="sans-serif" font-weight="bold" font-size="{_n(size)}">{pips}</text>'
     )
 
 
@@ -331,7 +331,7 @@ def _ring(x, y, w, h, side) -> str:
     """The ring round the last tile laid."""
     g = side * 0.16
     return (
-        f'<rect class="last-ring" x="{_n(x - g)}" y="{_n(y - g)}" width="{_n(w + 2 * g)}" '
+        f'<rect x="{_n(x - g)}" y="{_n(y - g)}" width="{_n(w + 2 * g)}" '
         f'height="{_n(h + 2 * g)}" rx="{_n(side * 0.3)}" fill="none" stroke="{LAST}" '
         f'stroke-width="{_n(side * 0.14)}"/>'
     )

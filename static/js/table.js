@@ -47,9 +47,7 @@
     if (live) live.textContent = text ? text.replace(/\s+/g, " ").trim() : "";
   }
 
-  // Swap in the table the server rendered; `mine`: after this phone's own tap; `how`:
-  // "push" a history entry (a tile chosen: Back un-chooses it), "keep" the entry as it
-  // is (Back or Forward brought us here), else replace it.
+  // Swap in the table the server rendered; `mine`: after this phone's own tap.
   function swap(html, mine, how) {
     var box = document.createElement("div");
     box.innerHTML = html;
@@ -63,11 +61,8 @@
       url.searchParams.set("tile", fresh.querySelector("#chosen").getAttribute("data-tile"));
     }
     var here = url.pathname + url.search;
-    if (how === "push" && here !== location.pathname + location.search) {
-      history.pushState({ table: 1 }, "", here);
-    } else if (how !== "keep") {
-      history.replaceState({ table: 1 }, "", here);
-    }
+    if (how !== "keep") history[how === "push" &&
+      here !== location.pathname + location.search ? "pushState" : "replaceState"]({ t: 1 }, "", here);
     var news = fresh.querySelector(mine ? "#refused, #flash, #why-not" : "#last-move, #turn");
     say(news ? news.textContent : "");
     var focus = mine && fresh.querySelector("[data-autofocus]");
@@ -211,29 +206,19 @@
       .finally(function () { schedule(); });
   }
 
-  // -- history: Back un-chooses a tile, and never leads back into the start form ---------
+  // -- history (docs/frontend.md)
   window.addEventListener("popstate", function (e) {
     var r = root();
-    if (e.state && e.state.guard) {  // before the table: home, not the form that made it
-      location.replace(r ? r.getAttribute("data-home") : "/");
-      return;
-    }
-    if (!r) return;
-    timed(withFragment(location.href), { method: "GET" })
+    if (e.state && e.state.g) return location.replace("/");
+    if (r) timed(withFragment(location.href), { method: "GET" })
       .then(function (res) { return res.text(); })
-      .then(function (html) { swap(html, false, "keep"); })
-      .catch(function () { location.reload(); });
+      .then(function (html) { swap(html, false, "keep"); }, function () { location.reload(); });
   });
   if (!history.state) {
-    var from = "";
-    try { from = document.referrer ? new URL(document.referrer).pathname : ""; } catch (e) { from = ""; }
-    if (document.referrer.indexOf(location.origin) === 0 &&
-        (from.indexOf("/new/") === 0 || from === "/import" || from === "/code")) {
-      history.replaceState({ guard: 1 }, "", location.href);
-      history.pushState({ table: 1 }, "", location.href);
-    } else {
-      history.replaceState({ table: 1 }, "", location.href);
-    }
+    var from = document.referrer.indexOf(location.origin) === 0 ?
+      document.referrer.slice(location.origin.length) : "";
+    if (/^\/(new\/|import)/.test(from)) history.replaceState({ g: 1 }, "");
+    history[history.state ? "pushState" : "replaceState"]({ t: 1 }, "");
   }
 
   document.addEventListener("visibilitychange", function () {

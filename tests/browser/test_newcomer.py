@@ -56,7 +56,7 @@ def test_tiles_keep_their_place_in_the_picker(page, table):
     phone.lay("5-5", places=["lead"], by="Ana")
     phone.lay("5-0", places=["5-5"], on="5-5")
     assert [where(t) for t in ("6-6", "4-0", "0-0")] == before
-    expect(page.locator("#picker li.gone")).to_have_count(2)
+    expect(page.locator("#picker li:empty")).to_have_count(2)
 
 
 def test_a_thirteen_player_ctyrka_hand_and_its_chart(page, table):

@@ -45,7 +45,7 @@ def test_a_tile_on_the_table_is_never_offered(phone):
     assert 'href="/rules/five-up#C-UNIQUE"' in html
     # and the picker has no button for it, only its empty slot
     assert 'value="5-5"' not in text_of_picker(html)
-    assert '<li class="gone">' in html
+    assert "<li></li>" in html
 
 
 def text_of_picker(html):
@@ -57,7 +57,7 @@ def test_the_picker_keeps_every_tile_in_its_place(phone):
     before = re.findall(r"<li", text_of_picker(phone.table(t)))
     phone.moves(t, "Ana 5-5; Ben 5-0 on 5-5; Ana 0-0 on 5-0")
     picker = text_of_picker(phone.table(t))
-    slots = re.findall(r'<li(?: class="gone")?>(?:<button[^>]*value="([\d-]+)")?', picker)
+    slots = re.findall(r'<li>(?:<button[^>]*value="([\d-]+)")?', picker)
     assert len(before) == len(slots) == 28  # every tile of the set, in the same order
     from referee.engine.tiles import tile_set
 
