@@ -316,7 +316,7 @@ def _number(cx, cy, pips, side) -> str:
     size = side * 0.62  # the baseline a third of the size below the centre: centred
     return (
         f'<text class="num" x="{_n(cx)}" y="{_n(cy + size * 0.35)}" text-anchor="middle" '
-        f'font-family="sans-serif" font-weight="bold" font-size="{_n(size)}">{pips}</text>'
+        f'font-weight="bold" font-size="{_n(size)}">{pips}</text>'
     )
 
 

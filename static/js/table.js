@@ -206,20 +206,11 @@
       .finally(function () { schedule(); });
   }
 
-  // -- history (docs/frontend.md)
-  window.addEventListener("popstate", function (e) {
-    var r = root();
-    if (e.state && e.state.g) return location.replace("/");
-    if (r) timed(withFragment(location.href), { method: "GET" })
-      .then(function (res) { return res.text(); })
-      .then(function (html) { swap(html, false, "keep"); }, function () { location.reload(); });
-  });
-  if (!history.state) {
-    var from = document.referrer.indexOf(location.origin) === 0 ?
-      document.referrer.slice(location.origin.length) : "";
-    if (/^\/(new\/|import)/.test(from)) history.replaceState({ g: 1 }, "");
-    history[history.state ? "pushState" : "replaceState"]({ t: 1 }, "");
-  }
+  // history.js: Back (docs/frontend.md)
+  window.refereeSwap = function (html) { swap(html, false, "keep"); };
+  var hs = document.createElement("script");
+  hs.src = root().getAttribute("data-history");
+  document.head.appendChild(hs);
 
   document.addEventListener("visibilitychange", function () {
     if (document.hidden) clearTimeout(timer);

@@ -142,7 +142,7 @@ def test_qr_of_the_players_link_from_the_table_screen(phone):
 def test_abandon_asks_first_needs_a_reason_then_stops_the_match(phone, rows):
     t = phone.start("five-up", ["Ana", "Ben"])
     phone.moves(t, "Ana 5-5")
-    assert f'href="/t/{t}/close"' in phone.table(t)
+    assert f'href="/t/{t}/close"' in card(phone, t)
     before = rows()
     page = phone.get(f"/t/{t}/close")
     assert page.status_code == 200 and 'id="abandon-form"' in page.get_data(as_text=True)
