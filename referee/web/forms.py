@@ -39,19 +39,19 @@ class WholeNumberField(IntegerField):
 class EmptyForm(FlaskForm):
     """A button-only form: nothing but its CSRF token."""
 
-    submit = SubmitField("OK")
+    submit = SubmitField(_l("OK"))
 
 
 class StartForm(FlaskForm):
     """Start a match: the players in the order they play, and the variant's options."""
 
-    count = WholeNumberField("Number of players", validators=[Optional()])
-    names = FieldList(StringField("Name"), min_entries=0)  # the engine judges them (C-NAMES)
+    count = WholeNumberField(_l("Number of players"), validators=[Optional()])
+    names = FieldList(StringField(_l("Name")), min_entries=0)  # the engine judges them (C-NAMES)
     target = WholeNumberField(
         "Target (points that end the match)", validators=[Optional(), NumberRange(min=1)]
     )
     scoring = RadioField(  # the engine judges the choice, with its message next to the field
-        "Scoring", choices=["penalty", "victory"], default="penalty", validate_choice=False
+        _l("Scoring"), choices=["penalty", "victory"], default="penalty", validate_choice=False
     )
     language = SelectField(
         _l("Table language"),
@@ -63,7 +63,7 @@ class StartForm(FlaskForm):
         ],
         default="",
     )
-    submit = SubmitField("Start the match")
+    submit = SubmitField(_l("Start the match"))
 
     def fit(self, count: int) -> None:
         """Show exactly `count` name fields."""
@@ -92,20 +92,20 @@ class PositionForm(FlaskForm):
 
 class PlayForm(PositionForm):
     seat = HiddenField()
-    tile = StringField("Tile", validators=[InputRequired()])
+    tile = StringField(_l("Tile"), validators=[InputRequired()])
     on = HiddenField()
-    submit = SubmitField("Lay it")
+    submit = SubmitField(_l("Lay it"))
 
 
 class DrawForm(PositionForm):
     seat = HiddenField(validators=[InputRequired()])
-    count = WholeNumberField("Tiles drawn", validators=[Optional()], default=1)
-    submit = SubmitField("Draw")
+    count = WholeNumberField(_l("Tiles drawn"), validators=[Optional()], default=1)
+    submit = SubmitField(_l("Draw"))
 
 
 class PassForm(PositionForm):
     seat = HiddenField(validators=[InputRequired()])
-    submit = SubmitField("Pass")
+    submit = SubmitField(_l("Pass"))
 
 
 class LotForm(PositionForm):
@@ -113,22 +113,22 @@ class LotForm(PositionForm):
     draw it."""
 
     seat = HiddenField()
-    submit = SubmitField("Draw lots for the lead")
+    submit = SubmitField(_l("Draw lots for the lead"))
 
 
 class UndoForm(PositionForm):
     settled = WholeNumberField(validators=[Optional()], default=0)
-    submit = SubmitField("Yes, take it back")
+    submit = SubmitField(_l("Yes, take it back"))
 
 
 class EndForm(PositionForm):
     """The tiles left in each hand come as `left-<seat>` fields (checkboxes or text)."""
 
-    submit = SubmitField("Settle the hand")
+    submit = SubmitField(_l("Settle the hand"))
 
 
 class ImportForm(FlaskForm):
-    file = FileField("Game record file (.json)")
-    text = TextAreaField("or paste the record", validators=[Optional()])
-    check = SubmitField("Check it")
-    carry_on = SubmitField("Store it and carry on playing")
+    file = FileField(_l("Game record file (.json)"))
+    text = TextAreaField(_l("or paste the record"), validators=[Optional()])
+    check = SubmitField(_l("Check it"))
+    carry_on = SubmitField(_l("Store it and carry on playing"))

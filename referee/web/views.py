@@ -23,6 +23,7 @@ from flask import (
     url_for,
 )
 from flask_babel import get_locale
+from flask_babel import gettext as _
 from flask_wtf.csrf import CSRFError
 from markupsafe import Markup, escape
 from werkzeug.exceptions import HTTPException
@@ -78,7 +79,7 @@ def _variants():
 def _variant(name: str):
     v = services.variant_or_none(name)
     if v is None:
-        abort(404, f"There is no variant called {name!r}.")
+        abort(404, _("There is no variant called %(name)s.", name=repr(name)))
     return v
 
 
@@ -112,7 +113,7 @@ def import_record():
     if not text.strip() and form.text.data:
         text = form.text.data.encode("utf-8")
     if not text.strip():
-        form.file.errors = ["Choose a record file, or paste a record."]
+        form.file.errors = [_("Choose a record file, or paste a record.")]
         return render_template("import.html", form=form), 400
     variant = None
     try:
@@ -120,7 +121,7 @@ def import_record():
         variant = rec.variant if services.variant_or_none(rec.variant) else None
         if form.carry_on.data:
             row = services.import_record(rec)
-            flash("The record is stored: carry on playing here.")
+            flash(_("The record is stored: carry on playing here."))
             return redirect(url_for("table.table", token=row.write_token))
         result = services.verdict(rec)
     except Refused as e:
@@ -531,14 +532,17 @@ def register_views(app: Flask) -> None:
     def csrf_error(e):
         return _error(
             400,
-            "This page is out of date",
-            "The form was sent without its security token, or with an old one "
-            f"({e.description}). Go back, reload the page and try again.",
+            _("This page is out of date"),
+            _(
+                "The form was sent without its security token, or with an old one "
+                "(%(reason)s). Go back, reload the page and try again.",
+                reason=e.description,
+            ),
         )
 
     @app.errorhandler(HTTPException)
     def http_error(e: HTTPException):
-        titles = {404: "Not found", 405: "Not allowed here", 413: "Too large"}
+        titles = {404: _("Not found"), 405: _("Not allowed here"), 413: _("Too large")}
         return _error(e.code or 500, titles.get(e.code, e.name), e.description or e.name)
 
     digests: dict[str, tuple[float, str]] = {}
