@@ -158,20 +158,25 @@ def first_fitting_tile(client, link: str) -> str:
     return re.search(r'<button name="tile" value="([\d-]+)" aria-label', picker).group(1)
 
 
-def measure() -> list[dict]:
-    """The figures of every table page measured (see the module's docstring)."""
+def measure(lang: str | None = None) -> list[dict]:
+    """The figures of every table page measured (see the module's docstring), in the
+    language `lang` (en, pl, cs: chosen once with ?lang=, kept in the cookie) if given."""
     results = []
     with tempfile.TemporaryDirectory() as folder:
         app = make_app(Path(folder))
         client = app.test_client()
+        if lang:
+            client.get(f"/?lang={lang}")
         for label, variant, players, options, seed in TABLES:
             link, done, total = start_table(client, variant, players, options, seed)
             tile = first_fitting_tile(client, link)
             for state, url in (("as it loads", link), (f"{tile} chosen", f"{link}?tile={tile}")):
                 files = weigh(client, url)
+                html = client.get(url).get_data(as_text=True)
                 results.append(
                     {
                         "table": label,
+                        "lang": re.search(r'<html lang="([^"]*)"', html).group(1),
                         "state": state,
                         "moves": f"{done} of {total}",
                         "files": files,
@@ -208,11 +213,14 @@ def report(results: list[dict]) -> str:
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
+    parser.add_argument(
+        "--lang", choices=["en", "pl", "cs"], help="weigh the pages in this language"
+    )
     args = parser.parse_args(argv)
     import logging
 
     logging.getLogger("alembic").setLevel(logging.WARNING)
-    results = measure()
+    results = measure(args.lang)
     if args.json:
         print(json.dumps({"limit": LIMIT, "pages": results}, indent=1))
     else:

@@ -7,6 +7,8 @@ from __future__ import annotations
 import importlib.util
 from pathlib import Path
 
+import pytest
+
 SCRIPT = Path(__file__).resolve().parents[2] / "scripts" / "page_weight.py"
 
 
@@ -28,3 +30,12 @@ def test_the_table_page_weighs_at_most_50_kb():
         assert r["raw"] <= pw.LIMIT, pw.report([r])
         assert r["sent"] < r["raw"] / 2  # compressed on the way
     assert "Heaviest:" in pw.report(results)
+
+
+@pytest.mark.parametrize("lang", ["pl", "cs"])
+def test_the_table_page_stays_within_50_kb_in_polish_and_czech(lang):
+    pw = load_script()
+    results = pw.measure(lang)
+    for r in results:
+        assert r["lang"] == lang, r["table"]
+        assert r["raw"] <= pw.LIMIT, pw.report([r])
