@@ -61,6 +61,7 @@ def register(app: Flask) -> None:
     from .events import register as register_events
     from .health import health
     from .offline import bp as offline_bp
+    from .poll import init_app as fast_poll
     from .schema import init_app as check_schema
     from .start import bp as start_bp
     from .views import register_views
@@ -72,3 +73,4 @@ def register(app: Flask) -> None:
     app.register_blueprint(offline_bp)
     register_events(app)
     register_audit(app)
+    fast_poll(app)

@@ -1,0 +1,59 @@
+"""The version poll, answered before Flask's request cycle.
+
+Every phone at every table asks `/t|s/<token>/version` about once a second: in a hall that
+is most of the requests. The answer is one indexed read of `matches.version`, so this WSGI
+middleware answers it straight from the database, without the request context, the
+session, the language or the after-request hooks (the same body and headers as the view
+in `views.py`). Anything else, an unknown link, or a database that does not answer (not
+yet migrated, say) goes on to Flask, which answers it as usual.
+"""
+
+from __future__ import annotations
+
+import re
+
+from flask import Flask
+
+from . import db
+from .models import is_token
+from .security import HEADERS
+
+PATH = re.compile(r"/([ts])/([^/]+)/version")
+
+
+class VersionPoll:
+    def __init__(self, app: Flask, wsgi_app):
+        self.app, self.wsgi_app, self.engine = app, wsgi_app, None
+
+    def __call__(self, environ, start_response):
+        m = environ.get("REQUEST_METHOD") == "GET" and PATH.fullmatch(environ.get("PATH_INFO", ""))
+        version = m and is_token(m[2]) and self.version(m[1] == "t", m[2])
+        if version is None or version is False:
+            return self.wsgi_app(environ, start_response)
+        body = str(version).encode("ascii")
+        start_response(
+            "200 OK",
+            [
+                ("Content-Type", "text/plain; charset=utf-8"),
+                ("Content-Length", str(len(body))),
+                ("Cache-Control", "no-store"),
+                *HEADERS.items(),
+            ],
+        )
+        return [body]
+
+    def version(self, write: bool, token: str) -> int | None:
+        from .services import VERSION
+
+        try:
+            if self.engine is None:
+                with self.app.app_context():
+                    self.engine = db.engine
+            with self.engine.connect() as c:
+                return c.execute(VERSION[write], {"token": token}).scalar()
+        except Exception:  # noqa: BLE001  (Flask answers it, with its error pages)
+            return None
+
+
+def init_app(app: Flask) -> None:
+    app.wsgi_app = VersionPoll(app, app.wsgi_app)
