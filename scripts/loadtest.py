@@ -46,7 +46,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from referee.engine import record  # noqa: E402
 from referee.engine.match import Match  # noqa: E402
-from referee.engine.simulate import deal, leader  # noqa: E402
+from referee.engine.simulate import deal, leader, play_hand  # noqa: E402
 
 VARIANT = "french-connection"
 NAMES = ["Ana", "Ben", "Cleo", "Dan"]
@@ -370,12 +370,7 @@ def long_record(seed: int) -> tuple[dict, Match, list]:
         for _ in range(7):
             if match.result()[0]:
                 break
-            dealt, stock = deal(match, rng)
-            hand = match.new_hand(dealt)
-            seat = leader(hand, rng)
-            while not hand.ended:
-                hand.play_random(rng, seat, stock)
-            hand.settle()
+            play_hand(match, rng)
         if len(match.hands) < 7 or match.result()[0]:
             continue
         dealt, stock = deal(match, rng)
