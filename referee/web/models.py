@@ -1,10 +1,11 @@
 """What the database keeps: a match, its settings, its hands and their moves.
 
 The moves are the truth: scores and the layout are always what replaying them through
-the engine gives (`state.table`, cached per match and version), never stored. Moves are only ever appended, in order;
-an undo or a correction does not delete a row but marks it taken back (`taken_back`, the
-id of the change that did it, see `audit.models.Change`), so the live moves of a hand are
-its rows not taken back. A partial unique index on (hand, seq) over the live moves makes
+the engine gives (`state.table`, cached per match and version), never stored. Moves are
+only ever appended, in order; an undo or a correction does not delete a row but marks it
+taken back (`taken_back`, the id of the change that did it, see `audit.models.Change`),
+so the live moves of a hand are its rows not taken back. A partial unique index on
+(hand, seq) over the live moves makes
 it impossible to record two moves for the same turn, even when two phones race.
 """
 
