@@ -219,6 +219,15 @@ def test_refusals_when_making_an_event(director):
     assert "bye" in make(400, name="X", entrants="Ana\nBen", bye="a win")
 
 
+def test_the_engine_s_refusal_when_making_an_event_is_in_the_players_language(director):
+    director.get("/?lang=pl")
+    r = director.post("/events/new", {"variant": "five-up", "format": "swiss", "name": "X",
+                                      "entrants": "Ana\nBen", "target": "5000"})
+    assert r.status_code == 400
+    refused = text_of(r.get_data(as_text=True), "refused")
+    assert "cel musi być liczbą całkowitą od 1 do 1000" in refused
+
+
 def test_public_pages_exports_and_version(director):
     token = director.create("five-up", NAMES[:4], format="swiss", rounds=1, target=10)
     public = director.public_token(token)

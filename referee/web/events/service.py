@@ -21,6 +21,7 @@ from referee.engine import get_variant
 from referee.events import standings as st
 
 from .. import db, services
+from ..i18n import say
 from ..models import Match, now
 from ..services import Refused, writes
 from .models import Entrant, Event, EventAction, EventGame, EventTable, Round
@@ -79,6 +80,12 @@ def table_by_token(token: str) -> EventTable | None:
 def event_of(t: EventTable) -> tuple[Event, Round]:
     r = db.session.get(Round, t.round_id)
     return db.session.get(Event, r.event_id), r
+
+
+def _reason(error: ValueError) -> str:
+    """A refusal's reason in the request's language (an engine Message is translated)."""
+    message = getattr(error, "message", error.args[0] if error.args else str(error))
+    return say(message)
 
 
 def formats_for(variant: str, pairs: bool, table_size: int | None) -> list[str]:
@@ -432,11 +439,11 @@ def create_event(
     try:
         options = v.options(options)
     except ValueError as e:
-        raise Refused(400, str(e), field="target") from None
+        raise Refused(400, _reason(e), field="target") from None
     try:
         allowed = formats_for(variant, pairs, table_size)
     except ValueError as e:
-        raise Refused(400, str(e), field="format") from None
+        raise Refused(400, _reason(e), field="format") from None
     if fmt not in allowed:
         raise Refused(400, _("This format does not fit the variant."), field="format")
     if table_size is not None and variant == "five-up" and table_size not in (2, 3):
@@ -570,7 +577,7 @@ def propose_round(event: Event, rng: random.Random) -> Round:
             variant=event.variant, rng=rng, table_size=_pod_size(event),
         )
     except ValueError as e:
-        raise Refused(409, str(e)) from None
+        raise Refused(409, _reason(e)) from None
     if not found.tables:
         raise Refused(409, _("There are not enough entrants to pair a table."))
     r = Round(event_id=event.id, number=number, byes=list(found.byes))
@@ -610,7 +617,7 @@ def swap(event: Event, a, b) -> list[tuple[int, int]]:
     try:
         found = mod.swap(current, ea.id, eb.id, history)
     except ValueError as e:
-        raise Refused(400, str(e)) from None
+        raise Refused(400, _reason(e)) from None
     for t, table in zip(r.tables, found.tables, strict=True):
         t.entrants = list(table)
     r.byes = list(found.byes)
