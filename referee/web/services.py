@@ -23,6 +23,7 @@ import random
 from dataclasses import dataclass, field
 
 from flask_babel import gettext as _
+from flask_babel import ngettext
 from sqlalchemy import bindparam, delete, insert, null, select, update
 from sqlalchemy.exc import IntegrityError
 
@@ -108,7 +109,7 @@ def writes(service):
                 # other process would ever see it
                 raise RuntimeError(f"{service.__name__} wrote without services._commit")
             return done
-        raise Refused(409, "The table is busy: other phones are writing to it. Try again.")
+        raise Refused(409, _("The table is busy: other phones are writing to it. Try again."))
 
     return run
 
@@ -235,16 +236,21 @@ def describe(hand: EngineHand, move: Move, number: int, lead_at: int | None = -1
     lead = lead_at is None or lead_at >= number
     if move.kind == "play":
         if lead:
-            verb = "posed" if hand.variant.name == "french-connection" else "led"
-            return f"{name} {verb} {move.tile}"
+            if hand.variant.name == "french-connection":
+                return _("%(player)s posed %(tile)s", player=name, tile=move.tile)
+            return _("%(player)s led %(tile)s", player=name, tile=move.tile)
         if move.on is None:
-            return f"{name} laid {move.tile}"
-        return f"{name} laid {move.tile} on {move.on}"
+            return _("%(player)s laid %(tile)s", player=name, tile=move.tile)
+        return _("%(player)s laid %(tile)s on %(on)s", player=name, tile=move.tile, on=move.on)
     if move.kind == "draw":
         if move.drawn:
-            return f"{name} drew {', '.join(str(t) for t in move.drawn)}"
-        return f"{name} drew {move.count} tile{'s' if move.count != 1 else ''}"
-    return f"{name} passed the pose" if lead else f"{name} passed"
+            return _("%(player)s drew %(tiles)s", player=name,
+                     tiles=", ".join(str(t) for t in move.drawn))
+        return ngettext("%(player)s drew %(num)d tile", "%(player)s drew %(num)d tiles",
+                        move.count, player=name)
+    if lead:
+        return _("%(player)s passed the pose", player=name)
+    return _("%(player)s passed", player=name)
 
 
 @dataclass
@@ -260,13 +266,16 @@ def history(hand: EngineHand) -> list[Event]:
     notes: dict[int, list[dict]] = {}
     for number, count, points, side in hand.plays:
         if points:
-            text = f"count {count}: +{points} for {hand.side_names[side]}"
+            text = _("count %(count)s: +%(points)s for %(side)s", count=count, points=points,
+                     side=hand.side_names[side])
         else:
-            text = f"count {count}"
+            text = _("count %(count)s", count=count)
         notes.setdefault(number, []).append({"text": text, "rule": "FU-SCORE" if points else None})
     for number, seat, points, rule in hand.charges:
         why = rulebook.rule(rule).title
-        text = f"{hand.players[seat]} is charged {points} points: {why}"
+        text = ngettext("%(player)s is charged %(num)d point: %(why)s",
+                        "%(player)s is charged %(num)d points: %(why)s", points,
+                        player=hand.players[seat], why=why)
         notes.setdefault(number, []).append({"text": text, "rule": rule})
     lead_at = first_play(hand)
     return [
@@ -469,7 +478,7 @@ def _begin(token: str, *, unlocked: bool = True) -> Table:
     still takes)."""
     row = state.match_row(token, write=True)
     if row is None:
-        raise Refused(404, "There is no table at this link.")
+        raise Refused(404, _("There is no table at this link."))
     if row.abandoned is not None:
         raise Refused(409, _("This match was abandoned: %(reason)s", reason=row.abandon_reason))
     db.session.info["writing"] = True  # `writes` checks that `_lock` bumped the version
@@ -523,14 +532,17 @@ def what_changed(table: Table, hand_no: int, after: int) -> str:
     if 1 <= hand_no <= len(hands):
         hand = hands[hand_no - 1]
         if after < len(hand.moves):
-            return "already recorded: " + describe(hand, hand.moves[after], after + 1)
+            return _("already recorded: %(move)s",
+                     move=describe(hand, hand.moves[after], after + 1))
         if after == len(hand.moves) and hand.settlement is not None:
-            return f"already recorded: the tiles left in hand {hand_no}, which is settled"
+            return _("already recorded: the tiles left in hand %(hand)s, which is settled",
+                     hand=hand_no)
         if after > len(hand.moves):
-            return f"the table has changed: move {len(hand.moves) + 1} was taken back"
+            return _("the table has changed: move %(move)s was taken back",
+                     move=len(hand.moves) + 1)
     if hand_no > len(hands):
-        return f"the table has changed: hand {hand_no} was taken back"
-    return "the table has changed since this page was shown"
+        return _("the table has changed: hand %(hand)s was taken back", hand=hand_no)
+    return _("the table has changed since this page was shown")
 
 
 def _refuse_illegal(e: IllegalMove, status: int = 422) -> Refused:
@@ -549,9 +561,9 @@ def _seat(table: Table, value) -> int:
     try:
         seat = int(value)
     except (TypeError, ValueError):
-        raise Refused(400, "Say which player moves.", field="seat") from None
+        raise Refused(400, _("Say which player moves."), field="seat") from None
     if not 0 <= seat < len(table.players):
-        raise Refused(400, f"There is no player {seat + 1}.", field="seat")
+        raise Refused(400, _("There is no player %(number)s.", number=seat + 1), field="seat")
     return seat
 
 
@@ -587,9 +599,9 @@ def draw(token: str, hand_no: int, after: int, seat, count, client_id: str | Non
     try:
         n = int(count) if count not in (None, "") else 1
     except (TypeError, ValueError):
-        raise Refused(400, "The number of tiles drawn must be a whole number.") from None
+        raise Refused(400, _("The number of tiles drawn must be a whole number.")) from None
     if n < 1:
-        raise Refused(400, "A draw takes at least one tile.")
+        raise Refused(400, _("A draw takes at least one tile."))
     return _record(table, Move.draw(_seat(table, seat), n), client_id)
 
 
@@ -605,7 +617,8 @@ def _still_open(table: Table) -> None:
     """Refuse a move once the match is decided (the engine's match rule)."""
     over = outcome(table)
     if over:
-        raise Refused(422, f"The match is over: {over['winner']} won it.", over["rule"])
+        raise Refused(422, _("The match is over: %(winner)s won it.", winner=over["winner"]),
+                      over["rule"])
 
 
 def _record(table: Table, move: Move, client_id: str | None = None) -> str:
@@ -687,7 +700,8 @@ def lot(token: str, hand_no: int, after: int, rng: random.Random, seat=None) -> 
             o.rule if o else None,
         )
     if row.lot is not None:
-        raise Refused(409, f"already recorded: the lot, won by {hand.players[row.lot]}")
+        raise Refused(409, _("already recorded: the lot, won by %(name)s",
+                             name=hand.players[row.lot]))
     by_table = seat not in (None, "")
     seat = _seat(table, seat) if by_table else draw_lot(hand.players, rng)
     _lock(table)
@@ -697,7 +711,7 @@ def lot(token: str, hand_no: int, after: int, rng: random.Random, seat=None) -> 
     )
     if done.rowcount != 1:
         db.session.rollback()
-        raise Refused(409, "already recorded: the lot")
+        raise Refused(409, _("already recorded: the lot"))
     _commit(table)
     if by_table:
         return _("Recorded: %(name)s won the table's lot and leads.", name=hand.players[seat])
@@ -726,7 +740,7 @@ def settle(token: str, hand_no: int, after: int, texts: dict[int, list[str]]) ->
     _stale(table, hand_no, after)
     hand, row = table.hand, table.hand_row
     if not hand.ended:
-        raise Refused(409, "The hand is not over yet.")
+        raise Refused(409, _("The hand is not over yet."))
     left = read_left(hand, texts)
     if hand.full and not any(left.values()):
         left = None  # the engine knows every hand (an imported full record)
@@ -747,12 +761,12 @@ def settle(token: str, hand_no: int, after: int, texts: dict[int, list[str]]) ->
     )
     if done.rowcount != 1:
         db.session.rollback()
-        raise Refused(409, f"already recorded: the tiles left in hand {row.number}")
-    over, _ = table.match.result()
+        raise Refused(409, _("already recorded: the tiles left in hand %(hand)s", hand=row.number))
+    over, _totals = table.match.result()
     if not over:
         db.session.add(Hand(match_id=table.row.id, number=row.number + 1))
     _commit(table, hand_no, after)
-    return " ".join([f"Hand {row.number} is settled.", *proved])
+    return " ".join([_("Hand %(hand)s is settled.", hand=row.number), *proved])
 
 
 def undo_target(table: Table) -> str | None:
@@ -762,13 +776,13 @@ def undo_target(table: Table) -> str | None:
     if row is None or table.row.abandoned is not None or _fixed_settlement(table) is not None:
         return None
     if row.remaining is not None:
-        return f"the tiles left in hand {row.number} (its settlement)"
+        return _("the tiles left in hand %(hand)s (its settlement)", hand=row.number)
     if hand.moves:
         return describe(hand, hand.moves[-1], len(hand.moves))
     if row.lot is not None:
         return _("the lot for the lead (won by %(name)s)", name=hand.players[row.lot])
     if row.number > 1:
-        return f"the tiles left in hand {row.number - 1} (its settlement)"
+        return _("the tiles left in hand %(hand)s (its settlement)", hand=row.number - 1)
     return None
 
 
@@ -853,7 +867,7 @@ def undo(token: str, hand_no: int, after: int, settled: bool) -> str:
             execution_options={"synchronize_session": False},
         )
     _commit(table)
-    return f"Taken back: {what}."
+    return _("Taken back: %(what)s.", what=what)
 
 
 def move_data(m: MoveRow) -> dict:
