@@ -15,6 +15,9 @@ from __future__ import annotations
 
 from html import escape
 
+from flask_babel import gettext as _
+from flask_babel import ngettext
+
 W, H = 360, 210  # the view, SVG units (CSS px at 360 px wide)
 LEFT, RIGHT, TOP, BOTTOM = 34, 92, 14, 30  # margins: y labels, end labels, x labels
 INK, GRID, TARGET = "#1b1b1b", "#c9c4b5", "#a4161a"
@@ -148,16 +151,22 @@ def totals_chart(
             f'font-weight="bold">{escape(name)} {totals[-1][s]}</text>'
         )
     words = ", ".join(f"{name} {totals[-1][s]}" for s, name in enumerate(sides))
-    how = "the fewest points win" if penalty else "the most points win"
+    how = _("the fewest points win") if penalty else _("the most points win")
     if n:
         per_hand = "; ".join(
-            f"after hand {i}: " + ", ".join(str(v) for v in row)
+            _("after hand %(hand)s: %(points)s", hand=i, points=", ".join(str(v) for v in row))
             for i, row in enumerate(totals[1:], 1)
         )
-        desc = (f"Totals after {n} hand{'s' if n != 1 else ''}: {words}. Target {target} "
-                f"({how}). Each hand, in the order {', '.join(sides)}: {per_hand}.")  # fmt: skip
+        desc = ngettext(
+            "Totals after %(num)d hand: %(totals)s. Target %(target)s (%(how)s). "
+            "Each hand, in the order %(sides)s: %(per_hand)s.",
+            "Totals after %(num)d hands: %(totals)s. Target %(target)s (%(how)s). "
+            "Each hand, in the order %(sides)s: %(per_hand)s.",
+            n, totals=words, target=target, how=how, sides=", ".join(sides), per_hand=per_hand,
+        )
     else:
-        desc = f"No hand has been settled yet. Target {target} ({how})."
+        desc = _("No hand has been settled yet. Target %(target)s (%(how)s).",
+                 target=target, how=how)
     return (
         f'<svg xmlns="http://www.w3.org/2000/svg" class="chart" role="img" '
         f'aria-labelledby="{ident}-title {ident}-desc" viewBox="0 0 {W} {height}" width="100%" '

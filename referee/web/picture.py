@@ -30,6 +30,9 @@ from __future__ import annotations
 from html import escape
 from typing import NamedTuple
 
+from flask_babel import gettext as _
+from flask_babel import ngettext
+
 UNIT = 10  # SVG user units per grid unit: a tile is 40 x 20
 BUDGET = 32  # grid units (eight tiles' length) the layout may span before its arms bend
 PAD = 2  # grid units of table around what is drawn
@@ -499,9 +502,10 @@ def tile_use(tile) -> str:
 
 def _place_label(place) -> str:
     if place.anchor is None:
-        return "Lead here"
-    where = "side" if place.slot.startswith("side") else "end"
-    return f"Lay on {place.anchor} (the {place.pip} {where})"
+        return _("Lead here")
+    if place.slot.startswith("side"):
+        return _("Lay on %(anchor)s (the %(pips)s side)", anchor=place.anchor, pips=place.pip)
+    return _("Lay on %(anchor)s (the %(pips)s end)", anchor=place.anchor, pips=place.pip)
 
 
 def _marker(place, box) -> str:
@@ -575,7 +579,7 @@ def _lock(port, place) -> str:
     (px, py), (dx, dy) = port.at, port.heading
     ax, ay = -dy * 1.2, dx * 1.2  # across the line
     x1, y1 = (px + dx * 0.4 + ax) * UNIT, (py + dy * 0.4 + ay) * UNIT
-    label = f"Locked: only {place.pip}-{place.pip} (FC-LOCK)"
+    label = _("Locked: only %(tile)s (%(rule)s)", tile=f"{place.pip}-{place.pip}", rule="FC-LOCK")
     return (
         f'<g class="lock" data-on="{place.anchor}" data-slot="{escape(place.slot)}">'
         f"<title>{escape(label)}</title>"
@@ -595,9 +599,10 @@ def layout_svg(hand, highlight=(), title="Layout", sprite=False) -> str:
     role = "group" if highlight else "img"
     draw = _light_tile if sprite else _tile
     if not nodes:
+        empty = escape(_("No tile on the table yet"))
         body = (
             f'<text x="0" y="{-3 * UNIT}" text-anchor="middle" font-family="sans-serif" '
-            f'font-size="{_n(UNIT * 2)}" fill="{IVORY}">No tile on the table yet</text>'
+            f'font-size="{_n(UNIT * 2)}" fill="{IVORY}">{empty}</text>'
         )
         boxes = [(-8, -5, 8, -1)]
         if any(place.anchor is not None for place in highlight):
@@ -605,7 +610,7 @@ def layout_svg(hand, highlight=(), title="Layout", sprite=False) -> str:
         if highlight:
             boxes.append((-2, 1, 2, 3))
             body += _marker(highlight[0], boxes[-1])
-        return _svg(_frame(boxes), title, body, "The table is empty.", role)
+        return _svg(_frame(boxes), title, body, _("The table is empty."), role)
     corner = 2 if getattr(hand.variant, "every_double_spins", False) else CORNER
     spots, ports, occupied = _plan(hand.layout, corner)
     body = []
@@ -625,12 +630,13 @@ def layout_svg(hand, highlight=(), title="Layout", sprite=False) -> str:
         if place not in hand.layout.open:
             raise ValueError(f"{place} is not an open place of this layout")
         port = ports[place.node][place.slot]
-        _, _, rect, link, _ = _fit(port, False, occupied, place.node, corner)
+        _first, _second, rect, link, _jump = _fit(port, False, occupied, place.node, corner)
         _take(rect, occupied, MARKER)
         body.append(_link(link) + _marker(place, rect))
         boxes.append(rect)
     count = len(nodes)
-    desc = f"{count} tile{'s' if count != 1 else ''} on the table, led with {nodes[0].tile}."
+    desc = ngettext("%(num)d tile on the table, led with %(tile)s.",
+                    "%(num)d tiles on the table, led with %(tile)s.", count, tile=nodes[0].tile)
     return _svg(_frame(boxes), title, "".join(body), desc, role)
 
 

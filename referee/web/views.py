@@ -199,11 +199,11 @@ def _render_table(
     highlight = chosen["places"] if chosen else ()
     picture = ""
     if hand is not None:
-        title = f"The layout, hand {len(t.match.hands)}"
+        title = _("The layout, hand %(number)s", number=len(t.match.hands))
         picture = Markup(
             services.state.drawn(
                 t,
-                ("table", repr(highlight), title),
+                ("table", repr(highlight), title, str(get_locale())),
                 lambda: layout_svg(hand, highlight=highlight, title=title, sprite=True),
             )
         )
@@ -248,7 +248,7 @@ def _players_card(t: services.Table, links: Links) -> dict:
 def _position(form) -> tuple[int, int]:
     if not form.validate():
         errors = "; ".join(f"{k}: {', '.join(v)}" for k, v in form.errors.items())
-        raise Refused(400, f"The form is incomplete ({errors}).")
+        raise Refused(400, _("The form is incomplete (%(errors)s).", errors=errors))
     return form.hand.data, form.after.data
 
 
@@ -380,7 +380,7 @@ def end(token: str):
         if t.hand is None or not t.hand.ended or t.hand.settlement is not None:
             return _render_table(t, Links(True, token), refused=e, status=e.status)
         return _render_end(t, token, texts, e)
-    flash(f"Hand {hand_no} is settled.")
+    flash(_("Hand %(hand)s is settled.", hand=hand_no))
     return redirect(url_for("table.hand", token=token, number=hand_no))
 
 
@@ -426,7 +426,7 @@ def _is_offered(word: str, offered: list[Tile]) -> bool:
 def _hand_page(token: str, number: int, write: bool):
     t = _load(token, write=write)
     if not 1 <= number <= len(t.match.hands):
-        abort(404, f"There is no hand {number} in this match.")
+        abort(404, _("There is no hand %(number)s in this match.", number=number))
     hand = t.match.hands[number - 1]
     return render_template(
         "hand.html",
@@ -438,7 +438,7 @@ def _hand_page(token: str, number: int, write: bool):
         events=services.history(hand),
         outcome=services.outcome(t),
         tie=services.tie(t),
-        picture=Markup(layout_svg(hand, title=f"Hand {number}", sprite=True)),
+        picture=Markup(layout_svg(hand, title=_("Hand %(number)s", number=number), sprite=True)),
         sprite=Markup(sprite_svg(hand.max_pip)),
         penalty=services.penalty_points(t),
         last=number == len(t.match.hands),
@@ -462,7 +462,7 @@ def _match_page(token: str, write: bool):
         services.settled_points(t),
         t.match.options["target"],
         penalty=services.penalty_points(t),
-        title=f"{t.variant.title}: running totals after each hand",
+        title=_("%(variant)s: running totals after each hand", variant=t.variant.title),
     )
     return render_template(
         "match.html",
