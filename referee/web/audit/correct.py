@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from flask_babel import gettext as _
+from flask_babel import ngettext
 from sqlalchemy import update
 
 from referee.engine import IllegalMove, Move, NotationError, RecordError, parse_tile, record
@@ -236,8 +237,11 @@ def save(token: str, number: int, k: int, text: str, reseat: bool, total: int) -
     _check_place(rows, number, k)
     target = rows[number - 1]
     if len(target.moves) != total:
-        raise Refused(409, _("The hand has changed since this correction was prepared: "
-                             "it now has %(n)d moves. Check it again.", n=len(target.moves)))
+        raise Refused(409, ngettext(
+            "The hand has changed since this correction was prepared: "
+            "it now has %(num)d move. Check it again.",
+            "The hand has changed since this correction was prepared: "
+            "it now has %(num)d moves. Check it again.", len(target.moves)))
     prop = propose(row, rows, number, k, read_lines(row.players, text, k), reseat)
     if not prop.ok:
         bad = prop.broken[0] if prop.broken else prop.refusal

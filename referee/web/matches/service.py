@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from datetime import timedelta
 
 from flask_babel import gettext as _
+from flask_babel import ngettext
 from sqlalchemy import delete as sql_delete
 from sqlalchemy import func, select, update
 
@@ -31,7 +32,8 @@ def _clean_reason(reason: str | None) -> str:
     if len(text) > REASON_MAX:
         raise Refused(
             400,
-            _("Say it in %(num)d characters at most.", num=REASON_MAX),
+            ngettext("Say it in %(num)d character at most.",
+                     "Say it in %(num)d characters at most.", REASON_MAX),
             field="reason",
         )
     if any(unicodedata.category(c).startswith("C") for c in text):
@@ -114,8 +116,9 @@ def find_by_code(text: str | None, client: str) -> Match:
         db.session.commit()
         raise Refused(
             429,
-            _("Too many codes tried from here: wait %(num)d minutes and try again.",
-              num=WINDOW.seconds // 60),
+            ngettext("Too many codes tried from here: wait %(num)d minute and try again.",
+                     "Too many codes tried from here: wait %(num)d minutes and try again.",
+                     WINDOW.seconds // 60),
             field="code",
         )
     db.session.add(CodeAttempt(client=client))
@@ -124,8 +127,9 @@ def find_by_code(text: str | None, client: str) -> Match:
     if len(code) != CODE_LENGTH or any(c not in CODE_ALPHABET for c in code):
         raise Refused(
             400,
-            _("A table code is %(num)d letters and digits, as the players' screen shows it.",
-              num=CODE_LENGTH),
+            ngettext("A table code is %(num)d letter or digit, as the players' screen shows it.",
+                     "A table code is %(num)d letters and digits, as the players' screen shows it.",
+                     CODE_LENGTH),
             field="code",
         )
     row = db.session.execute(select(Match).where(Match.code == code)).scalar_one_or_none()
