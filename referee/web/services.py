@@ -315,15 +315,16 @@ def hand_summary(table: Table, index: int, totals: list[int] | None = None) -> d
     names = table.match.side_names
     s = hand.settlement
     if hand.ended == "domino":
-        end = f"Domino! by {hand.players[hand.winner]}"
+        end = _("Domino! by %(player)s", player=hand.players[hand.winner])
     elif hand.ended == "block":
-        end = "Blocked"
+        end = _("Blocked")
         if s is not None:
             # the side's name: a pair wins a blocked hand together ("Ana+Cleo")
             won = names[hand.side_of[s.winner]] if s.winner is not None else None
-            end += f": won by {won}" if won is not None else ": a tie"
+            end = (_("Blocked: won by %(side)s", side=won) if won is not None
+                   else _("Blocked: a tie"))
     else:
-        end = "In play"
+        end = _("In play")
     lines = []
     for number, count, points, side in hand.plays:
         if points:
@@ -332,7 +333,7 @@ def hand_summary(table: Table, index: int, totals: list[int] | None = None) -> d
                     "side": names[side],
                     "points": points,
                     "rule": "FU-SCORE",
-                    "text": f"move {number}: count {count}",
+                    "text": _("move %(move)s: count %(count)s", move=number, count=count),
                 }
             )
     for number, seat, points, rule in hand.charges:
@@ -341,7 +342,7 @@ def hand_summary(table: Table, index: int, totals: list[int] | None = None) -> d
                 "side": names[hand.side_of[seat]],
                 "points": points,
                 "rule": rule,
-                "text": f"move {number}: {rulebook.rule(rule).title}",
+                "text": _("move %(move)s: %(rule)s", move=number, rule=rulebook.rule(rule).title),
             }
         )
     if s is not None:
@@ -696,7 +697,7 @@ def lot(token: str, hand_no: int, after: int, rng: random.Random, seat=None) -> 
         o = hand.opening if hand is not None else None
         raise Refused(
             422,
-            "This hand is not opened by lot." + (f" {o.text}" if o else ""),
+            _("This hand is not opened by lot.") + (f" {say(o.text)}" if o else ""),
             o.rule if o else None,
         )
     if row.lot is not None:
