@@ -22,8 +22,8 @@ import functools
 import random
 from dataclasses import dataclass, field
 
+from flask_babel import get_locale, ngettext
 from flask_babel import gettext as _
-from flask_babel import ngettext
 from sqlalchemy import bindparam, delete, insert, null, select, update
 from sqlalchemy.exc import IntegrityError
 
@@ -83,6 +83,11 @@ class Moved(Exception):
 
 
 RETRIES = 5
+
+
+def rule_title(rule: str) -> str:
+    """A rule's title in the language of the request (the rulebook has all three)."""
+    return rulebook.rule(rule, str(get_locale())).title
 
 
 def writes(service):
@@ -272,7 +277,7 @@ def history(hand: EngineHand) -> list[Event]:
             text = _("count %(count)s", count=count)
         notes.setdefault(number, []).append({"text": text, "rule": "FU-SCORE" if points else None})
     for number, seat, points, rule in hand.charges:
-        why = rulebook.rule(rule).title
+        why = rule_title(rule)
         text = ngettext("%(player)s is charged %(num)d point: %(why)s",
                         "%(player)s is charged %(num)d points: %(why)s", points,
                         player=hand.players[seat], why=why)
@@ -342,7 +347,7 @@ def hand_summary(table: Table, index: int, totals: list[int] | None = None) -> d
                 "side": names[hand.side_of[seat]],
                 "points": points,
                 "rule": rule,
-                "text": _("move %(move)s: %(rule)s", move=number, rule=rulebook.rule(rule).title),
+                "text": _("move %(move)s: %(rule)s", move=number, rule=rule_title(rule)),
             }
         )
     if s is not None:
@@ -393,7 +398,7 @@ def tie(table: Table) -> dict | None:
     """Why the match goes on though a side has reached the target (C-TIE)."""
     if not table.match.tied():
         return None
-    return {"rule": "C-TIE", "title": rulebook.rule("C-TIE").title,
+    return {"rule": "C-TIE", "title": rule_title("C-TIE"),
             "text": table.match.tie_message()}
 
 
@@ -408,7 +413,7 @@ def outcome(table: Table) -> dict | None:
         "winner": m.side_names[win],
         "text": m.outcome_message(),
         "rule": rule,
-        "title": rulebook.rule(rule).title,
+        "title": rule_title(rule),
     }
 
 

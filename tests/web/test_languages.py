@@ -113,3 +113,15 @@ def test_without_a_table_language_each_phone_follows_its_browser(app, phone):
     t = phone.start("five-up", ["Ana", "Ben"])
     page = app.test_client().get(f"/t/{t}", headers={"Accept-Language": "pl-PL,pl;q=0.9"})
     assert '<html lang="pl"' in page.get_data(as_text=True)
+
+
+def test_rule_titles_in_the_lines_follow_the_language(phone):
+    """The history and settlement lines name the rule by its title in the reader's
+    language (the rulebook has all three)."""
+    from referee.engine.rulebook import rule
+
+    token = phone.start("five-up", ["Ana", "Ben"])
+    phone.moves(token, "Ana 5-5")  # count 10: FU-SCORE
+    html = phone.get(f"/t/{token}?lang=pl").get_data(as_text=True)
+    assert rule("FU-SCORE", "pl").title in html
+    assert rule("FU-SCORE").title not in html
