@@ -14,7 +14,7 @@ renders one in Python (e.g. before `flash`, which keeps only text). See docs/i18
 
 from __future__ import annotations
 
-from flask import Flask, g, request
+from flask import Flask, g, has_request_context, request
 from flask_babel import Babel, get_locale, get_translations
 from sqlalchemy import or_, select
 
@@ -36,6 +36,9 @@ def chosen() -> str | None:
 
 
 def select_locale() -> str:
+    """The request's language; outside a request (scripts, the CLI), English."""
+    if not has_request_context():
+        return DEFAULT
     return (
         chosen()
         or getattr(g, "table_language", None)

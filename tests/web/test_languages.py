@@ -125,3 +125,12 @@ def test_rule_titles_in_the_lines_follow_the_language(phone):
     html = phone.get(f"/t/{token}?lang=pl").get_data(as_text=True)
     assert rule("FU-SCORE", "pl").title in html
     assert rule("FU-SCORE").title not in html
+
+
+def test_text_outside_a_request_is_english(app):
+    """Scripts and services run outside a request (benchmarks, the CLI) get English,
+    not an error."""
+    from flask_babel import gettext
+
+    with app.app_context():
+        assert gettext("Home") == "Home"
