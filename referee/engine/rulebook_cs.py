@@ -75,10 +75,10 @@ RULES = {
      """),
     "C-DOMINO": ("Domino!", """
         Kolo končí ve chvíli, kdy hráč přiloží svůj poslední kámen („Domino!“), i když
-        jsou v bance ještě kameny. Žádný tah už nenásleduje.
+        jsou v banku ještě kameny. Žádný tah už nenásleduje.
      """),
     "C-BLOCK": ("Zablokované kolo", """
-        Kolo je zablokované, když při prázdné bance (nebo ve variantě bez banku) všichni
+        Kolo je zablokované, když při prázdném banku (nebo ve variantě bez banku) všichni
         hráči postupně vynechali tah od posledního přiloženého kamene.
 
         Proč: původní texty říkají „žádný hráč už nemůže přiložit kámen“; celé kolo
@@ -98,7 +98,7 @@ RULES = {
         nedovolené, jakmile to zápis dokáže: hráč, který vynechal, později přiloží, nebo
         na konci kola ještě drží kámen, který se ve chvíli vynechání dal přiložit. Po
         vynechání se mu do ruky nic dostat nemůže (French Connection nemá bank; ve Five-Up
-        a ve Čtyřce se vynechává jen při prázdné bance), takže ten kámen držel, když
+        a ve Čtyřce se vynechává jen při prázdném banku), takže ten kámen držel, když
         vynechal.
      """),
     "C-UNIQUE": ("Každý kámen je jen jednou", """
@@ -145,7 +145,7 @@ RULES = {
     "FU-DRAW": ("Braní z banku", """
         Hráč, který nemůže přiložit, bere z banku kámen po kameni, dokud nevytáhne takový,
         který může přiložit, a ten hned přiloží. Dojde-li bank, vynechá tah. Vynechat
-        smí jen při prázdné bance a brát jen tehdy, když nemůže hrát.
+        smí jen při prázdném banku a brát jen tehdy, když nemůže hrát.
      """),
     "FU-COUNT": ("Součet konců", """
         Po každém přiložení, včetně zahájení, se sečtou očka na volných koncích:
@@ -287,11 +287,11 @@ RULES = {
      """),
     "CT-DRAW": ("Braní z banku", """
         Nemůže-li hráč přiložit domino, bere si jedno domino z banku a jeho tah končí;
-        toto domino smí vyložit nejdříve v následujícím tahu. Při prázdné bance tah
-        vynechá. Vynechat smí jen při prázdné bance.
+        toto domino smí vyložit nejdříve v následujícím tahu. Při prázdném banku tah
+        vynechá. Vynechat smí jen při prázdném banku.
      """),
     "CT-END": ("Konec kola", """
-        Domino! ukončí kolo, i když jsou v bance ještě kameny. Ukončí ho i zablokování
+        Domino! ukončí kolo, i když jsou v banku ještě kameny. Ukončí ho i zablokování
         (C-BLOCK); vyhrává hráč s nejmenším počtem oček (při rovnosti nikdo).
 
         Proč: původní text jmenuje jen Domino!; kolo, ve kterém už nikdo nemůže hrát,

@@ -29,8 +29,8 @@ def speak(phone, lang):
      ["W talonie jest jeszcze 18 kamieni", "W talonie jest jeszcze 5 kamieni",
       "W talonie są jeszcze 2 kamienie", "W talonie jest jeszcze 1 kamień"]),
     ("cs", "Na tahu je Ben, ne Ana.",
-     ["V bance je ještě 18 kamenů", "V bance je ještě 5 kamenů", "V bance jsou ještě 2 kameny",
-      "V bance je ještě 1 kámen"]),
+     ["V banku je ještě 18 kamenů", "V banku je ještě 5 kamenů", "V banku jsou ještě 2 kameny",
+      "V banku je ještě 1 kámen"]),
 ])
 def test_refusals_in_the_players_language(phone, lang, turn, boneyard):
     t = phone.start("five-up", ["Ana", "Ben"])
@@ -57,7 +57,7 @@ def test_ctyrka_twenty_two_in_the_bank(phone, lang, line):
     phone.moves(t, "Ana 9-9; Ben draw 1; Cleo draw 1; Dan draw 1; Ana draw 1; Ben draw 1")
     said = refusal(phone.move(t, "Cleo pass", status=422))
     assert {"pl": "W talonie są jeszcze 22 kamienie:",
-            "cs": "V bance je ještě 22 kamenů:"}[lang] in said, said
+            "cs": "V banku je ještě 22 kamenů:"}[lang] in said, said
     said = refusal(phone.move(t, "Ben 9-1 on 9-9", status=422))
     assert {"pl": "Wzięcie kamienia z banku kończy kolejkę gracza Ben",
             "cs": "Braním z banku tah hráče Ben skončil"}[lang] in said, said
