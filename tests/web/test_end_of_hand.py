@@ -4,7 +4,6 @@ with a live subtotal (static/js/end.js)."""
 
 from __future__ import annotations
 
-import io
 from pathlib import Path
 
 from webhelpers import text_of
@@ -12,19 +11,9 @@ from webhelpers import text_of
 RECORDS = Path(__file__).resolve().parents[1] / "records"
 
 
-def imported(phone, name: str) -> str:
-    body = (RECORDS / name).read_bytes()
-    r = phone.post(
-        "/import",
-        {"carry_on": "1", "file": (io.BytesIO(body), "match.json")},
-        content_type="multipart/form-data",
-    )
-    assert r.status_code == 302, r.get_data(as_text=True)[:2000]
-    return r.location.rsplit("/", 1)[1]
-
 
 def test_a_blocked_pairs_hand_is_won_by_the_side(phone):
-    t = imported(phone, "fiveup_4p_blocks.json")  # hand 2: blocked, Dan has fewest pips
+    t = phone.imported("fiveup_4p_blocks.json")  # hand 2: blocked, Dan has fewest pips
     html = phone.get(f"/t/{t}/hand/2").get_data(as_text=True)
     assert text_of(html, "hand-end") == "Blocked: won by Ben+Dan"
     match = phone.get(f"/t/{t}/match").get_data(as_text=True)
@@ -32,7 +21,7 @@ def test_a_blocked_pairs_hand_is_won_by_the_side(phone):
 
 
 def test_the_result_page_leads_with_points_and_totals(phone):
-    t = imported(phone, "fiveup_2p_match.json")
+    t = phone.imported("fiveup_2p_match.json")
     html = phone.get(f"/t/{t}/hand/1").get_data(as_text=True)
     assert html.index('id="scores"') < html.index('id="settlement"')
     assert html.index('id="continue"') < html.index('id="settlement"')

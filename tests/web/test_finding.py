@@ -6,7 +6,6 @@ a reason) and deleting a match, after a confirmation."""
 
 from __future__ import annotations
 
-import io
 import re
 from pathlib import Path
 
@@ -31,16 +30,6 @@ def show(phone, token, public=True):
     assert r.status_code == 302
     return r
 
-
-def imported(phone, name: str) -> str:
-    body = (RECORDS / name).read_bytes()
-    r = phone.post(
-        "/import",
-        {"carry_on": "1", "file": (io.BytesIO(body), "match.json")},
-        content_type="multipart/form-data",
-    )
-    assert r.status_code == 302, r.get_data(as_text=True)[:2000]
-    return r.location.rsplit("/", 1)[1]
 
 
 def home(phone) -> str:
@@ -77,7 +66,7 @@ def text_of_form(phone, token) -> str:
 def test_home_shows_status_score_and_winner(phone):
     playing = phone.start("five-up", ["Ana", "Ben"], target=15)
     phone.moves(playing, "Ana 5-5; Ben 5-0 on 5-5")
-    won = imported(phone, "fiveup_2p_match.json")  # Ben won 19 to 15
+    won = phone.imported("fiveup_2p_match.json")  # Ben won 19 to 15
     for t in (playing, won):
         show(phone, t)
     items = re.findall(r"<li class=\"(\w+)\">(.*?)</li>", home(phone), re.S)

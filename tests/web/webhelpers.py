@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import io
 import re
 from html.parser import HTMLParser
+from pathlib import Path
 
 
 # -- reading pages ------------------------------------------------------------------------
@@ -40,6 +42,7 @@ def text_of(html: str, ident: str) -> str | None:
     return " ".join(" ".join(p.parts).split()) if p.found else None
 
 
+RECORDS = Path(__file__).resolve().parents[1] / "records"
 CSRF = re.compile(r'name="csrf_token" type="hidden" value="([^"]+)"')
 
 
@@ -80,6 +83,17 @@ class Phone:
         token = r.location.rsplit("/", 1)[1]
         self.players[token] = list(names)
         return token
+
+    def imported(self, name: str) -> str:
+        """Import tests/records/<name> to carry on playing; returns the players' token."""
+        body = (RECORDS / name).read_bytes()
+        r = self.post(
+            "/import",
+            {"carry_on": "1", "file": (io.BytesIO(body), "match.json")},
+            content_type="multipart/form-data",
+        )
+        assert r.status_code == 302, r.get_data(as_text=True)[:2000]
+        return r.location.rsplit("/", 1)[1]
 
     def table(self, token: str, **query) -> str:
         r = self.get(f"/t/{token}", query_string=query)
