@@ -4,12 +4,7 @@ with a live subtotal (static/js/end.js)."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from webhelpers import text_of
-
-RECORDS = Path(__file__).resolve().parents[1] / "records"
-
 
 
 def test_a_blocked_pairs_hand_is_won_by_the_side(phone):

@@ -7,7 +7,6 @@ a reason) and deleting a match, after a confirmation."""
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 import pytest
 from webhelpers import text_of
@@ -16,8 +15,6 @@ from referee.web import db
 from referee.web.matches import abandon
 from referee.web.matches.service import ATTEMPTS
 from referee.web.models import Match
-
-RECORDS = Path(__file__).resolve().parents[1] / "records"
 
 
 def code_of(phone, token) -> str:
