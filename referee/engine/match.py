@@ -51,6 +51,7 @@ class Match:
         self.hands: list[Hand] = []
         self.sides = variant.sides(len(players))
         self.side_names = ["+".join(self.players[s] for s in side) for side in self.sides]
+        self._earlier: tuple[list[Hand], list[int]] = ([], [0] * len(self.sides))  # totals()
 
     @property
     def current(self) -> Hand | None:
@@ -91,10 +92,20 @@ class Match:
         return hand
 
     def totals(self) -> list[int]:
-        """Each side's total over the hands, in the order of `sides`."""
-        if not self.hands:
+        """Each side's total over the hands, in the order of `sides`. The hands before the
+        current one are settled and do not change, so their sum is kept: only the hands
+        added since are added to it."""
+        hands = self.hands
+        if not hands:
             return [0] * len(self.sides)
-        return [sum(side) for side in zip(*(hand.points for hand in self.hands), strict=True)]
+        earlier = hands[:-1]
+        kept, sums = self._earlier  # hands summed before, and their sum
+        if earlier[: len(kept)] != kept:  # hands taken back or replaced: count again
+            kept, sums = [], [0] * len(self.sides)
+        for hand in earlier[len(kept) :]:
+            sums = [a + b for a, b in zip(sums, hand.points, strict=True)]
+        self._earlier = (earlier, sums)
+        return [a + b for a, b in zip(sums, hands[-1].points, strict=True)]
 
     def result(self) -> tuple[bool, int | None]:
         """(over, winning side): decided only at the end of a settled hand."""
