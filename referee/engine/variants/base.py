@@ -31,12 +31,19 @@ class Opening(NamedTuple):
 
 
 class Line(NamedTuple):
-    """One line of a settlement: a side gets points, by a rule, for a reason."""
+    """One line of a settlement: a side gets points, by a rule, for a reason: the sentence
+    `text`, made from its template and facts when it is read (most settlements are only
+    added up)."""
 
     side: int | None  # None: a line that scores nobody
     points: int
     rule: str
-    text: Message
+    msgid: str | tuple[str, str]  # the sentence's template, as for Message
+    facts: dict
+
+    @property
+    def text(self) -> Message:
+        return Message(self.msgid, **self.facts)
 
 
 class Settlement(NamedTuple):

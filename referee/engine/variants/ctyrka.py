@@ -8,6 +8,8 @@ from ..names import show
 from ..tiles import pip_count
 from .base import Line, Opening, Settlement, Variant, lowest
 
+HOLDS = NP_("{player} holds {n} pip", "{player} holds {n} pips")  # a penalty line
+
 
 class Ctyrka(Variant):
     name = "ctyrka"
@@ -74,36 +76,30 @@ class Ctyrka(Variant):
                             None,
                             0,
                             "CT-VICTORY",
-                            Message(N_("blocked with the fewest pips level: nobody scores")),
+                            N_("blocked with the fewest pips level: nobody scores"),
+                            {},
                         )
                     ],
                 )
             others = sum(pips) - pips[winner]
             own = pips[winner] if hand.ended == "block" else 0
+            facts = {"player": names[winner], "n": others}
             if hand.ended == "block":
-                text = Message(
-                    NP_(
-                        "{player} wins the block: the others hold {n} pip, "
-                        "minus the {own} that {player} holds",
-                        "{player} wins the block: the others hold {n} pips, "
-                        "minus the {own} that {player} holds",
-                    ),
-                    player=names[winner],
-                    n=others,
-                    own=own,
+                text = NP_(
+                    "{player} wins the block: the others hold {n} pip, "
+                    "minus the {own} that {player} holds",
+                    "{player} wins the block: the others hold {n} pips, "
+                    "minus the {own} that {player} holds",
                 )
+                facts["own"] = own
             else:
-                text = Message(
-                    NP_(
-                        "{player} went out: the others hold {n} pip",
-                        "{player} went out: the others hold {n} pips",
-                    ),
-                    player=names[winner],
-                    n=others,
+                text = NP_(
+                    "{player} went out: the others hold {n} pip",
+                    "{player} went out: the others hold {n} pips",
                 )
-            return Settlement(winner, [Line(winner, others - own, "CT-VICTORY", text)])
+            return Settlement(winner, [Line(winner, others - own, "CT-VICTORY", text, facts)])
         lines = [
-            Line(seat, pips[seat], "CT-PENALTY", _holds(names[seat], pips[seat]))
+            Line(seat, pips[seat], "CT-PENALTY", HOLDS, {"player": names[seat], "n": pips[seat]})
             for seat in range(len(left))
             if seat != winner
         ]
@@ -111,7 +107,3 @@ class Ctyrka(Variant):
 
     def best(self, options):
         return max if options["scoring"] == "victory" else min
-
-
-def _holds(player: str, n: int) -> Message:
-    return Message(NP_("{player} holds {n} pip", "{player} holds {n} pips"), player=player, n=n)

@@ -71,14 +71,11 @@ class FiveUp(Variant):
                     win,
                     round5(opp),
                     "FU-DOMINO",
-                    Message(
-                        NP_(
-                            "{side} went out: the opponents hold {n} pip, / 5 rounded",
-                            "{side} went out: the opponents hold {n} pips, / 5 rounded",
-                        ),
-                        side=names[win],
-                        n=opp,
+                    NP_(
+                        "{side} went out: the opponents hold {n} pip, / 5 rounded",
+                        "{side} went out: the opponents hold {n} pips, / 5 rounded",
                     ),
+                    {"side": names[win], "n": opp},
                 )
             )
             if len(hand.players) == 3:
@@ -91,19 +88,19 @@ class FiveUp(Variant):
                             low,
                             round5(diff),
                             "FU-DOMINO",
-                            Message(
-                                NP_(
-                                    "{player} holds fewer pips than {other}: "
-                                    "{high} - {low} = {n} pip, / 5 rounded",
-                                    "{player} holds fewer pips than {other}: "
-                                    "{high} - {low} = {n} pips, / 5 rounded",
-                                ),
-                                player=names[low],
-                                other=names[high],
-                                high=side_pips[high],
-                                low=side_pips[low],
-                                n=diff,
+                            NP_(
+                                "{player} holds fewer pips than {other}: "
+                                "{high} - {low} = {n} pip, / 5 rounded",
+                                "{player} holds fewer pips than {other}: "
+                                "{high} - {low} = {n} pips, / 5 rounded",
                             ),
+                            {
+                                "player": names[low],
+                                "other": names[high],
+                                "high": side_pips[high],
+                                "low": side_pips[low],
+                                "n": diff,
+                            },
                         )
                     )
             return Settlement(hand.winner, lines)
@@ -116,7 +113,8 @@ class FiveUp(Variant):
                         None,
                         0,
                         "FU-BLOCK",
-                        Message(N_("blocked with the fewest pips level: nobody scores")),
+                        N_("blocked with the fewest pips level: nobody scores"),
+                        {},
                     )
                 ],
             )
@@ -127,16 +125,11 @@ class FiveUp(Variant):
                 win,
                 round5(diff),
                 "FU-BLOCK",
-                Message(
-                    NP_(
-                        "{side} won the block: {opp} - {own} = {n} pip, / 5 rounded",
-                        "{side} won the block: {opp} - {own} = {n} pips, / 5 rounded",
-                    ),
-                    side=names[win],
-                    opp=opp,
-                    own=side_pips[win],
-                    n=diff,
+                NP_(
+                    "{side} won the block: {opp} - {own} = {n} pip, / 5 rounded",
+                    "{side} won the block: {opp} - {own} = {n} pips, / 5 rounded",
                 ),
+                {"side": names[win], "opp": opp, "own": side_pips[win], "n": diff},
             )
         )
         winner = min(sides[win], key=lambda s: (pips[s], s))

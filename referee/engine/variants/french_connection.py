@@ -121,8 +121,8 @@ class FrenchConnection(Variant):
             if hand.ended == "domino" and seat == winner:
                 continue
             if tiles == [BLANK]:
-                text = Message(N_("{player} is left with only [0|0]"), player=names[seat])
-                lines.append(Line(seat, 20, "FC-SOAP", text))
+                text = N_("{player} is left with only [0|0]")
+                lines.append(Line(seat, 20, "FC-SOAP", text, {"player": names[seat]}))
                 continue
             factor, text = 1, NP_("{player} holds {n} pip", "{player} holds {n} pips")
             if not DOUBLES.isdisjoint(tiles):
@@ -151,6 +151,6 @@ class FrenchConnection(Variant):
                         "{player} holds {n} pips × 2: the Domino! was laid with a double",
                     ),
                 )
-            line = Message(text, player=names[seat], n=pips[seat])
-            lines.append(Line(seat, pips[seat] * factor, "FC-SETTLE", line))
+            facts = {"player": names[seat], "n": pips[seat]}
+            lines.append(Line(seat, pips[seat] * factor, "FC-SETTLE", text, facts))
         return Settlement(winner, lines)
