@@ -93,8 +93,9 @@ def fitting(tiles, opens) -> list[tuple[Tile, Place]]:
         tiles = set(tiles)
     plays = []  # a loop, not a comprehension: no frame of its own, and few fit
     for place, _, takes in opens:
-        for t in takes & tiles:
-            plays.append((t, place))
+        if not takes.isdisjoint(tiles):  # no set made for a place that takes none
+            for t in takes & tiles:
+                plays.append((t, place))
     return plays
 
 

@@ -62,17 +62,21 @@ class FrenchConnection(Variant):
 
     def open_places(self, hand):
         # p[2], p[3], p[4] are p.pip, p.node, p.arm: indexing a tuple is cheaper than a
-        # NamedTuple's field, and this runs after every tile laid
-        nodes, opens = hand.layout.nodes, hand.layout.open
-        if len(nodes[0].children) < 4:
-            return [
-                (p, None, WITH_PIP[p[2]]) if p[3] == 0 else (p, "FC-CROSS", NOTHING) for p in opens
-            ]
-        unlocked = hand.layout.arms_with_double
-        return [
-            (p, None, WITH_PIP[p[2]]) if p[4] in unlocked else (p, "FC-LOCK", DOUBLE_OF[p[2]])
-            for p in opens
-        ]
+        # NamedTuple's field; loops, not comprehensions (no frame of their own): this runs
+        # after every tile laid
+        layout = hand.layout
+        places = []
+        if len(layout.nodes[0].children) < 4:
+            for p in layout.open:
+                places.append((p, None, WITH_PIP[p[2]]) if p[3] == 0 else (p, "FC-CROSS", NOTHING))
+            return places
+        unlocked = layout.arms_with_double
+        for p in layout.open:
+            if p[4] in unlocked:
+                places.append((p, None, WITH_PIP[p[2]]))
+            else:
+                places.append((p, "FC-LOCK", DOUBLE_OF[p[2]]))
+        return places
 
     def refusal(self, hand, rule, tile, place):
         if rule == "FC-CROSS":
