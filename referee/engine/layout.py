@@ -37,21 +37,20 @@ class Place(NamedTuple):
 _new = tuple.__new__  # Place(...) without the overhead of its keyword handling
 
 
-class Node:
-    """A tile on the table."""
+class Node(NamedTuple):
+    """A tile on the table: a tuple (built with `_new`), its free slots and children kept
+    up to date in place. The hot path reads its fields by index: 5 spinner, 7 free,
+    8 children."""
 
-    __slots__ = ("index", "tile", "parent", "slot", "inner", "spinner", "arm", "free", "children")
-
-    def __init__(self, index, tile, parent, slot, inner, spinner, arm, free):
-        self.index = index
-        self.tile: Tile = tile
-        self.parent: int | None = parent  # index of the node it was laid on
-        self.slot: str | None = slot  # the parent's slot it occupies
-        self.inner: int | None = inner  # the pips touching the parent
-        self.spinner: bool = spinner
-        self.arm: int | None = arm  # which branch of the lead it grows from
-        self.free: list[tuple[str, int]] = free  # free slots, in order
-        self.children: dict[str, int] = {}
+    index: int
+    tile: Tile
+    parent: int | None  # index of the node it was laid on
+    slot: str | None  # the parent's slot it occupies
+    inner: int | None  # the pips touching the parent
+    spinner: bool
+    arm: int | None  # which branch of the lead it grows from
+    free: list[tuple[str, int]]  # free slots, in order
+    children: dict[str, int]  # the node laid in each taken slot
 
     @property
     def value(self) -> int:
@@ -94,24 +93,24 @@ class Layout:
             free = [(s, t.high) for s in (SPINNER_LEAD if spinner else DOUBLE_LEAD)]
         else:
             free = [("a", t.high), ("b", t.low)]
-        return self._add(Node(0, t, None, None, None, spinner, None, free))
+        return self._add(_new(Node, (0, t, None, None, None, spinner, None, free, {})))
 
     def lay(self, t: Tile, place: Place, spinner: bool) -> Node:
         """Lay tile t on an open place (the caller has checked it fits)."""
-        anchor, slot, pip, at, _ = place
+        anchor, slot, pip, at, arm = place  # arm: the parent's (None on the lead)
         nodes = self.nodes
         parent = nodes[at]
         counting = self.counting
         if counting:
             self.count -= parent.value
-        free = parent.free
+        free = parent[7]
         free.remove((slot, pip))
         opens = self.open
         opens.remove(place)
-        if parent.spinner:  # its next slot with the same pips (C-SPINNER-ORDER)
+        if parent[5]:  # its next slot with the same pips (C-SPINNER-ORDER)
             for s, p in free:
                 if p == pip:
-                    opens.append(_new(Place, (anchor, s, p, at, parent.arm)))
+                    opens.append(_new(Place, (anchor, s, p, at, arm)))
                     break
         if counting:
             self.count += parent.value
@@ -120,10 +119,12 @@ class Layout:
             free = [("side", pip), ("end1", pip), ("end2", pip)] if spinner else [("side", pip)]
         else:
             free = [("a", low if pip == high else high)]
-        arm = len(parent.children) if parent.parent is None else parent.arm
+        children = parent[8]
+        if at == 0:  # laid on the lead: a new arm
+            arm = len(children)
         index = len(nodes)
-        node = Node(index, t, at, slot, pip, spinner, arm, free)
-        parent.children[slot] = index
+        node = _new(Node, (index, t, at, slot, pip, spinner, arm, free, {}))
+        children[slot] = index
         if high == low:
             self.arms_with_double.add(arm)
         # what _add() does for a tile that is not the lead, inline: this is the hot path

@@ -66,7 +66,7 @@ class FrenchConnection(Variant):
         # after every tile laid
         layout = hand.layout
         places = []
-        if len(layout.nodes[0].children) < 4:
+        if len(layout.nodes[0][8]) < 4:  # [8]: the pose's children
             for p in layout.open:
                 places.append((p, None, WITH_PIP[p[2]]) if p[3] == 0 else (p, "FC-CROSS", NOTHING))
             return places
