@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import functools
+
 from ..messages import N_, NP_, Message
 from ..tiles import DOUBLE_OF, NOTHING, WITH_PIP, pip_count, tile
 from .base import Line, Opening, Settlement, Variant, lowest
@@ -22,6 +24,26 @@ TIED_POSE = Opening(
 )
 
 
+@functools.lru_cache(maxsize=256)  # the same few players win hand after hand: built once
+def _winner_pose(who: int, name: str) -> Opening:
+    """The opening of a hand after `name`, in seat `who`, won the last one."""
+    return Opening(
+        who,
+        None,
+        True,
+        True,
+        False,
+        "FC-POSE",
+        Message(
+            N_(
+                "{player} won the last hand and poses any double, or passes the pose "
+                "to the next player when holding none."
+            ),
+            player=name,
+        ),
+    )
+
+
 class FrenchConnection(Variant):
     name = "french-connection"
     title = "French Connection"
@@ -32,32 +54,10 @@ class FrenchConnection(Variant):
     match_rule = "FC-MATCH"
     lead_rule = "FC-POSE"
     spinner_rule = "FC-SPINNER"
-    _last_pose = None  # (seat, name, Opening) of the last winner's pose
 
     def opening(self, players, previous):
         if previous is not None and previous.winner is not None:
-            who = previous.winner
-            name = players[who]
-            last = self._last_pose  # the same winner poses hand after hand: build it once
-            if last is not None and last[0] == who and last[1] == name:
-                return last[2]
-            opening = Opening(
-                who,
-                None,
-                True,
-                True,
-                False,
-                "FC-POSE",
-                Message(
-                    N_(
-                        "{player} won the last hand and poses any double, or passes the pose "
-                        "to the next player when holding none."
-                    ),
-                    player=name,
-                ),
-            )
-            self._last_pose = (who, name, opening)
-            return opening
+            return _winner_pose(previous.winner, players[previous.winner])
         return TIED_POSE if previous is not None else FIRST_POSE
 
     def open_places(self, hand):
