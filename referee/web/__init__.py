@@ -12,7 +12,7 @@ from flask_compress import Compress
 from flask_migrate import Migrate
 from flask_sqlalchemy import SQLAlchemy
 from flask_wtf.csrf import CSRFProtect
-from sqlalchemy import MetaData
+from sqlalchemy import MetaData, event
 
 from . import i18n, security
 
@@ -44,10 +44,23 @@ COMPRESSED = [
 ]
 
 
+def sqlite_pragmas(dbapi_connection, _record) -> None:
+    """SQLite in WAL mode: readers never wait for the writer, and a commit costs one append
+    to the log (synchronous=NORMAL: no fsync per commit; a power cut may lose the last
+    commits, never the database). The busy timeout is set by `connect_args` (app.py)."""
+    cursor = dbapi_connection.cursor()
+    cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.execute("PRAGMA synchronous=NORMAL")
+    cursor.close()
+
+
 def create_extensions(app: Flask) -> None:
     app.config.setdefault("COMPRESS_MIMETYPES", COMPRESSED)
     compress.init_app(app)
     db.init_app(app)
+    if app.config["SQLALCHEMY_DATABASE_URI"].startswith("sqlite"):
+        with app.app_context():
+            event.listen(db.engine, "connect", sqlite_pragmas)
     migrate.init_app(app, db)
     csrf.init_app(app)
     i18n.init_app(app)

@@ -87,3 +87,14 @@ def test_the_engine_does_not_import_the_web_side():
             "print(bad); sys.exit(1 if bad else 0)")
     done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True)
     assert done.returncode == 0, done.stdout + done.stderr
+
+
+def test_sqlite_commits_to_a_write_ahead_log_without_waiting_for_the_disk(tmp_path):
+    """WAL mode: the phones' polls read while a move is written, and a commit is one append
+    without an fsync (docs/deployment.md). A commit once dropped these pragmas unnoticed."""
+    app = create_app({"SECRET_KEY": "x", "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path}/r.db"})
+    with app.app_context():
+        with db.engine.connect() as c:
+            assert c.exec_driver_sql("PRAGMA journal_mode").scalar() == "wal"
+            assert c.exec_driver_sql("PRAGMA synchronous").scalar() == 1  # NORMAL
+        db.engine.dispose()
