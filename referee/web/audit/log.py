@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from flask import has_request_context, request
 from flask_babel import gettext as _
-from sqlalchemy import select
+from sqlalchemy import and_, func, or_, select
 
 from .. import db
 from .models import Change
@@ -43,6 +43,29 @@ def changes(match_id: int) -> list[Change]:
     )
 
 
+def sign_log(match_id: int) -> list[Change]:
+    """What the signed scoresheet depends on, without reading the whole log (which grows with
+    every undo): every override, and the confirmations made since the last other change."""
+    reset = (
+        select(func.max(Change.id))
+        .where(Change.match_id == match_id, Change.kind != "confirm")
+        .scalar_subquery()
+    )
+    return list(
+        db.session.execute(
+            select(Change)
+            .where(
+                Change.match_id == match_id,
+                or_(
+                    Change.kind == "override",
+                    and_(Change.kind == "confirm", Change.id > func.coalesce(reset, 0)),
+                ),
+            )
+            .order_by(Change.id)
+        ).scalars()
+    )
+
+
 def confirmations(log: list[Change]) -> list[Change]:
     """The confirmations that still hold: those made since the last undo, correction or
     override (a change to the record asks every side to confirm again)."""
@@ -64,9 +87,11 @@ class Locked(Exception):
     """A write to a match whose result every side has confirmed."""
 
 
-def refuse_if_locked(match_id: int, sides: int) -> None:
-    """Raise Locked (with the sentence for the table) if the match is locked."""
-    if locked(changes(match_id), sides):
+def refuse_if_locked(match_id: int, sides: int, decided: bool = True) -> None:
+    """Raise Locked (with the sentence for the table) if the match is locked. A match that
+    is not `decided` cannot be (a side confirms only a result, and every change after the
+    confirmations lapses them), so then nothing is read."""
+    if decided and locked(sign_log(match_id), sides):
         raise Locked(
             _(
                 "Every side has confirmed the result: the match is locked, and no move, "

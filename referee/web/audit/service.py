@@ -22,7 +22,7 @@ from referee.engine.tiles import Tile, tile_set
 from .. import db, services, state
 from ..models import Hand, Match, now
 from ..services import Refused
-from .log import changes, confirmations, locked, log_change
+from .log import changes, confirmations, locked, log_change, sign_log
 from .models import Change
 
 AUDIT_FORMAT = "domino-audit/1"
@@ -241,7 +241,7 @@ def score_text(table: services.Table) -> str:
 
 def signoff(row, table: services.Table) -> dict:
     """Who has confirmed the result, and whether the match is locked."""
-    log = changes(row.id)
+    log = sign_log(row.id)
     names = table.match.side_names
     held = {c.side: c for c in confirmations(log)}
     over = services.outcome(table) is not None
@@ -275,8 +275,7 @@ def confirm(token: str, side, score: str) -> str:
             _("The result has changed since this page was shown: it is now %(score)s.",
               score=now_score),
         )
-    log = changes(table.row.id)
-    if any(c.side == side for c in confirmations(log)):
+    if any(c.side == side for c in confirmations(sign_log(table.row.id))):
         raise Refused(409, _("already recorded: %(side)s confirmed the result", side=names[side]))
     services._lock(table)
     log_change(table.row.id, "confirm", side=side, new={"side": names[side], "score": now_score})
