@@ -22,6 +22,8 @@ from wtforms import (
 )
 from wtforms.validators import InputRequired, NumberRange, Optional
 
+from . import i18n
+
 DIGITS = 9  # an integer field takes at most this many digits (hands, moves, targets...)
 
 
@@ -36,13 +38,22 @@ class WholeNumberField(IntegerField):
         super().process_formdata(valuelist)
 
 
-class EmptyForm(FlaskForm):
+class Form(FlaskForm):
+    """A form whose WTForms messages are in the request's language, from a catalogue read
+    once per language and process (Flask-WTF reads it from disk at every request)."""
+
+    class Meta(FlaskForm.Meta):
+        def get_translations(self, form):
+            return i18n.wtforms_translations()
+
+
+class EmptyForm(Form):
     """A button-only form: nothing but its CSRF token."""
 
     submit = SubmitField(_l("OK"))
 
 
-class StartForm(FlaskForm):
+class StartForm(Form):
     """Start a match: the players in the order they play, and the variant's options."""
 
     count = WholeNumberField(_l("Number of players"), validators=[Optional()])
@@ -82,29 +93,30 @@ class StartForm(FlaskForm):
             self.names[seat].errors = [message]
 
 
-class PositionForm(FlaskForm):
+class PositionForm(Form):
     """What every table write carries: the hand and the number of moves it follows, so a
     write made from a page that is out of date is refused ("already recorded: ...")."""
 
-    hand = WholeNumberField(validators=[InputRequired()])
-    after = WholeNumberField(validators=[InputRequired(), NumberRange(min=0)])
+    # hidden fields, never labelled on a page: "" spares WTForms a translated default label
+    hand = WholeNumberField("", validators=[InputRequired()])
+    after = WholeNumberField("", validators=[InputRequired(), NumberRange(min=0)])
 
 
 class PlayForm(PositionForm):
-    seat = HiddenField()
+    seat = HiddenField("")
     tile = StringField(_l("Tile"), validators=[InputRequired()])
-    on = HiddenField()
+    on = HiddenField("")
     submit = SubmitField(_l("Lay it"))
 
 
 class DrawForm(PositionForm):
-    seat = HiddenField(validators=[InputRequired()])
+    seat = HiddenField("", validators=[InputRequired()])
     count = WholeNumberField(_l("Tiles drawn"), validators=[Optional()], default=1)
     submit = SubmitField(_l("Draw"))
 
 
 class PassForm(PositionForm):
-    seat = HiddenField(validators=[InputRequired()])
+    seat = HiddenField("", validators=[InputRequired()])
     submit = SubmitField(_l("Pass"))
 
 
@@ -112,12 +124,12 @@ class LotForm(PositionForm):
     """The lot for the lead: the seat the table's own lot named, or none to let the app
     draw it."""
 
-    seat = HiddenField()
+    seat = HiddenField("")
     submit = SubmitField(_l("Draw lots for the lead"))
 
 
 class UndoForm(PositionForm):
-    settled = WholeNumberField(validators=[Optional()], default=0)
+    settled = WholeNumberField("", validators=[Optional()], default=0)
     submit = SubmitField(_l("Yes, take it back"))
 
 
@@ -127,7 +139,7 @@ class EndForm(PositionForm):
     submit = SubmitField(_l("Settle the hand"))
 
 
-class ImportForm(FlaskForm):
+class ImportForm(Form):
     file = FileField(_l("Game record file (.json)"))
     text = TextAreaField(_l("or paste the record"), validators=[Optional()])
     check = SubmitField(_l("Check it"))

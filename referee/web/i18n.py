@@ -1,8 +1,8 @@
 """Languages: English, Polish and Czech through Flask-Babel.
 
 The language of a request is, in order: a `?lang=` link (remembered in a cookie), the
-cookie set by the switch on every page, the table's language (a view sets
-`g.table_language`), then the browser's `Accept-Language`. Text a player reads goes
+cookie set by the switch on every page, the table's language (read with the table's
+row, `state.match_row`), then the browser's `Accept-Language`. Text a player reads goes
 through `gettext` / `ngettext` (`_` and `ngettext` in templates), so that
 `pybabel extract` (babel.cfg) finds it.
 
@@ -14,9 +14,13 @@ renders one in Python (e.g. before `flash`, which keeps only text). See docs/i18
 
 from __future__ import annotations
 
+from functools import cache
+
+from babel import support
 from flask import Flask, g, has_request_context, request
 from flask_babel import Babel, get_locale, get_translations
-from sqlalchemy import or_, select
+from sqlalchemy import select
+from wtforms.i18n import messages_path
 
 from referee.engine.messages import Message, render
 
@@ -41,9 +45,34 @@ def select_locale() -> str:
         return DEFAULT
     return (
         chosen()
-        or getattr(g, "table_language", None)
+        or _table_language()
         or request.accept_languages.best_match(LANGUAGES, default=DEFAULT)
     )
+
+
+def _table_language() -> str | None:
+    """The language of the table this request is about, if any: read with the table's row
+    (`read_table_language`), or else on its own when the language is needed first."""
+    if "table_language" not in g:
+        token = g.get("table_token")
+        g.table_language = table_language(token, g.table_write) if token else None
+    return g.table_language
+
+
+def read_table_language(token: str, language: str | None) -> None:
+    """Keep the table's language, read with its row, for the request about that table."""
+    if has_request_context() and g.get("table_token") == token:
+        g.table_language = language if language in LANGUAGES else None
+
+
+def _catalogue():
+    """The request's catalogue, looked up once per request: Flask-Babel looks up the
+    locale, the domain and its cache again for every sentence, and a table page has
+    hundreds. (The locale is fixed once asked for, so the catalogue is too.)"""
+    found = g.get("_catalogue")
+    if found is None:
+        found = g._catalogue = get_translations()
+    return found
 
 
 def say(value):
@@ -53,16 +82,38 @@ def say(value):
     return value
 
 
-def table_language(token: str) -> str | None:
+class WTFormsWords:
+    """WTForms' own messages ("This field is required.") in the request's language, looked
+    up when one is needed (not when a form is made: the language may not be known yet)."""
+
+    def gettext(self, string: str) -> str:
+        return _wtforms_catalogue(str(get_locale())).ugettext(string)
+
+    def ngettext(self, singular: str, plural: str, n: int) -> str:
+        return _wtforms_catalogue(str(get_locale())).ungettext(singular, plural, n)
+
+
+def wtforms_translations() -> WTFormsWords:
+    return WTFORMS_WORDS
+
+
+WTFORMS_WORDS = WTFormsWords()
+
+
+@cache
+def _wtforms_catalogue(locale: str):
+    return support.Translations.load(messages_path(), [locale], domain="wtforms")
+
+
+def table_language(token: str, write: bool) -> str | None:
     """The language set for the table at this link (players' or spectators'), if any."""
     from . import db  # here: the package imports this module before it makes db
     from .models import Match, is_token
 
     if not is_token(token):  # a link that cannot be a table's (the view answers 404)
         return None
-    found = db.session.execute(
-        select(Match.language).where(or_(Match.write_token == token, Match.read_token == token))
-    ).first()
+    column = Match.write_token if write else Match.read_token
+    found = db.session.execute(select(Match.language).where(column == token)).first()
     return found[0] if found and found[0] in LANGUAGES else None
 
 
@@ -70,13 +121,20 @@ def init_app(app: Flask) -> None:
     app.config.setdefault("BABEL_DEFAULT_LOCALE", DEFAULT)
     app.config.setdefault("BABEL_TRANSLATION_DIRECTORIES", str(app.root_path + "/translations"))
     babel.init_app(app, locale_selector=select_locale)
+    app.jinja_env.install_gettext_callables(  # Flask-Babel's, with the catalogue kept in `g`
+        gettext=lambda s: _catalogue().ugettext(s),
+        ngettext=lambda s, p, n: _catalogue().ungettext(s, p, n),
+        newstyle=True,
+    )
     app.jinja_env.finalize = say  # {{ message }} prints an engine Message translated
 
     @app.url_value_preprocessor
     def table_default(endpoint, values):
-        """A table's pages (/t/..., /s/...) speak the table's language by default."""
+        """A table's pages (/t/..., /s/...) speak the table's language by default (read
+        with the table's row, or on its own if a sentence is needed before)."""
         if values and "token" in values and request.blueprint == "table":
-            g.table_language = table_language(values["token"])
+            g.table_token = values["token"]
+            g.table_write = not request.path.startswith("/s/")
 
     @app.after_request
     def remember_language(response):

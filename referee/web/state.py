@@ -32,7 +32,7 @@ from referee.engine.hand import Hand as EngineHand
 from referee.engine.match import Match as EngineMatch
 from referee.engine.tiles import Tile
 
-from . import db
+from . import db, i18n
 from .models import Hand, Match, is_token
 from .models import Move as MoveRow
 
@@ -53,6 +53,7 @@ class MatchRow(NamedTuple):
     abandoned: object = None  # when it was abandoned (a datetime), if it was
     abandon_reason: str | None = None
     public: bool = False  # listed on the home page
+    language: str | None = None  # the table's language, if one is set (i18n)
 
 
 class MoveRec(NamedTuple):
@@ -169,6 +170,7 @@ MATCH_COLUMNS = (
     Match.abandoned,
     Match.abandon_reason,
     Match.public,
+    Match.language,
 )
 
 
@@ -183,7 +185,11 @@ def match_row(token: str, *, write: bool) -> MatchRow | None:
     if not is_token(token):
         return None
     found = db.session.execute(BY_TOKEN[write], {"token": token}).one_or_none()
-    return MatchRow(*found) if found is not None else None
+    if found is None:
+        return None
+    row = MatchRow(*found)
+    i18n.read_table_language(token, row.language)
+    return row
 
 
 def table(token: str, *, write: bool) -> Table | None:

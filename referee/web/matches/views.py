@@ -6,11 +6,11 @@ from __future__ import annotations
 from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
-from flask_wtf import FlaskForm
 from wtforms import BooleanField, StringField, SubmitField
 from wtforms.validators import Length
 
 from .. import services
+from ..forms import Form
 from ..qr import qr_svg
 from ..services import Refused
 from . import service
@@ -18,24 +18,24 @@ from . import service
 bp = Blueprint("matches", __name__)
 
 
-class CodeForm(FlaskForm):
+class CodeForm(Form):
     """The home page's "back to a table" form."""
 
     code = StringField(_l("Table code"), validators=[Length(max=40)])
     submit = SubmitField(_l("Back to the table"))
 
 
-class AbandonForm(FlaskForm):
+class AbandonForm(Form):
     reason = StringField(_l("Why is the match abandoned?"), validators=[Length(max=400)])
     submit = SubmitField(_l("Abandon the match"))
 
 
-class DeleteForm(FlaskForm):
+class DeleteForm(Form):
     sure = BooleanField(_l("Yes: delete this match and all its hands for good"))
     submit = SubmitField(_l("Delete the match"))
 
 
-class PublicForm(FlaskForm):
+class PublicForm(Form):
     public = BooleanField(_l("Show this match on the home page"))
     submit = SubmitField(_l("Save"))
 
