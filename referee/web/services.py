@@ -268,8 +268,20 @@ class Event:
 def history(hand: EngineHand) -> list[Event]:
     """Every move of the hand in words, with what it scored or cost (Five-Up's count,
     French Connection's charges), as the engine computed them."""
+    notes = _notes(hand)
+    lead_at = first_play(hand)
+    return [
+        Event(i, describe(hand, m, i, lead_at), notes.get(i, []))
+        for i, m in enumerate(hand.moves, 1)
+    ]
+
+
+def _notes(hand: EngineHand, only: int | None = None) -> dict[int, list[dict]]:
+    """What each move scored or cost, by move number (`only`: that move's alone)."""
     notes: dict[int, list[dict]] = {}
     for number, count, points, side in hand.plays:
+        if only is not None and number != only:
+            continue
         if points:
             text = _("count %(count)s: +%(points)s for %(side)s", count=count, points=points,
                      side=hand.side_names[side])
@@ -277,16 +289,14 @@ def history(hand: EngineHand) -> list[Event]:
             text = _("count %(count)s", count=count)
         notes.setdefault(number, []).append({"text": text, "rule": "FU-SCORE" if points else None})
     for number, seat, points, rule in hand.charges:
+        if only is not None and number != only:
+            continue
         why = rule_title(rule)
         text = ngettext("%(player)s is charged %(num)d point: %(why)s",
                         "%(player)s is charged %(num)d points: %(why)s", points,
                         player=hand.players[seat], why=why)
         notes.setdefault(number, []).append({"text": text, "rule": rule})
-    lead_at = first_play(hand)
-    return [
-        Event(i, describe(hand, m, i, lead_at), notes.get(i, []))
-        for i, m in enumerate(hand.moves, 1)
-    ]
+    return notes
 
 
 def opening_line(table: Table) -> dict | None:
@@ -491,7 +501,7 @@ def _begin(token: str, *, unlocked: bool = True) -> Table:
     table = state.fork(state.state(row))
     if unlocked:
         try:
-            refuse_if_locked(row.id, len(table.match.side_names))
+            refuse_if_locked(row.id, len(table.match.side_names), outcome(table) is not None)
         except Locked as e:
             raise Refused(409, str(e)) from None
     return table
@@ -651,7 +661,8 @@ def _record(table: Table, move: Move, client_id: str | None = None) -> str:
         [str(t) for t in move.drawn] if move.drawn else None,
     )
     said = describe(hand, move._replace(on=on), number)
-    notes = [n["text"] for n in history(hand)[-1].notes] + _false_passes(hand, known)
+    notes = [n["text"] for n in _notes(hand, number).get(number, [])]
+    notes += _false_passes(hand, known)
     if hand.ended == "domino":
         notes.append("Domino! Enter the tiles left in each hand")
     elif hand.ended == "block":
