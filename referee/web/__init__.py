@@ -68,7 +68,10 @@ def create_extensions(app: Flask) -> None:
 
 
 def register(app: Flask) -> None:
-    from . import models  # noqa: F401  (the tables, for Flask-Migrate)
+    from . import (
+        fragment,
+        models,  # noqa: F401  (the tables, for Flask-Migrate)
+    )
     from .audit import models as audit_models  # noqa: F401
     from .audit.views import register_audit
     from .events import register as register_events
@@ -87,3 +90,4 @@ def register(app: Flask) -> None:
     register_events(app)
     register_audit(app)
     fast_poll(app)
+    fragment.init_app(app)

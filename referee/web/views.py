@@ -32,7 +32,7 @@ from referee.engine import rulebook
 from referee.engine.glossary import glossary
 from referee.engine.tiles import Tile, pip_count
 
-from . import assets, services
+from . import assets, fragment, services
 from .chart import totals_chart
 from .forms import (
     DrawForm,
@@ -195,6 +195,28 @@ def _render_table(
             chosen = {"tile": tile, "places": places, "why": why}
         except Refused as e:
             refused, status = e, e.status
+    said = [message] if message else None
+
+    def render(template: str, **extra) -> str:
+        return render_template(template, **_table_context(t, links, chosen, refused, said),
+                               **extra)
+
+    if wants_fragment():
+        if refused is None and said is None and chosen is None and not fragment.private():
+            html = fragment.shared(t, links.write, lambda: render("_table.html"))
+        else:
+            html = render("_table.html")
+        response = current_app.make_response((html, status))
+        response.headers["Cache-Control"] = "no-store"
+        response.headers["X-Table-Fragment"] = "1"
+        return response
+    sprite = Markup(sprite_svg(hand.max_pip)) if hand is not None else ""
+    return render("table.html", sprite=sprite), status
+
+
+def _table_context(t: services.Table, links: Links, chosen, refused, said) -> dict:
+    """What the table's templates show."""
+    hand = t.hand
     acts = services.actions(t) if links.write else services.Actions()
     highlight = chosen["places"] if chosen else ()
     picture = ""
@@ -207,7 +229,7 @@ def _render_table(
                 lambda: layout_svg(hand, highlight=highlight, title=title, sprite=True),
             )
         )
-    ctx = {
+    return {
         "t": t,
         "hand": hand,
         "variant": t.variant,
@@ -226,16 +248,9 @@ def _render_table(
         "version": t.version,
         "refused": refused,
         "penalty": services.penalty_points(t),
-        "said": [message] if message else get_flashed_messages(),
+        "said": said if said is not None else get_flashed_messages(),
         "mine": _players_card(t, links) if links.write else None,
     }
-    if wants_fragment():
-        response = current_app.make_response((render_template("_table.html", **ctx), status))
-        response.headers["Cache-Control"] = "no-store"
-        response.headers["X-Table-Fragment"] = "1"
-        return response
-    ctx["sprite"] = Markup(sprite_svg(hand.max_pip)) if hand is not None else ""
-    return render_template("table.html", **ctx), status
 
 
 def _players_card(t: services.Table, links: Links) -> dict:

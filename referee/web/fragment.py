@@ -1,0 +1,88 @@
+"""The table fragment, rendered once per match, version, language and link in each process
+and shared by the phones of a table.
+
+After every move the table's other phones fetch the fragment (`static/js/table.js`). What
+they get differs only in small parts of each phone's own: its CSRF token, the time it got
+it and its name (the "This phone: …" link). So the fragment is rendered with a hole for
+each, kept (`state.drawn`, keyed by the match's version like the picture), and each
+request fills in its own. A fragment that says something to one phone alone (a refusal, a chosen tile, a
+flashed message, the answer to its move) is rendered whole, as before.
+"""
+
+from __future__ import annotations
+
+from flask import g, request, session, url_for
+from flask_babel import get_locale
+from flask_babel import gettext as _
+from flask_wtf.csrf import generate_csrf
+from markupsafe import Markup
+
+from . import state
+from .audit.log import phone
+from .offline import rendered_at
+
+
+def _csrf() -> str:
+    return generate_csrf()
+
+
+def _rendered() -> str:
+    return str(rendered_at())
+
+
+HOLES = {  # a phone's own parts of the fragment: the template global and what fills it
+    "csrf_token": _csrf,  # its CSRF token (the session's)
+    "rendered_at": _rendered,  # when it got it (offline.js compares it with a kept table)
+}
+PHONE = "\x00phone_link\x00"  # "This phone: Ben (rename)" (its cookie)
+
+
+def shared(t: state.Table, write: bool, render) -> str:
+    """The fragment `render()` gives for this table, from this process's store while the
+    match's version holds, with this phone's own parts filled in."""
+    key = ("fragment", write, str(get_locale()), request.host_url)
+    g.fragment_holes = True
+    try:
+        html = state.drawn(t, key, render)
+    finally:
+        g.fragment_holes = False
+    for name, fill in HOLES.items():
+        html = html.replace(_hole(name), fill())
+    if write:
+        html = html.replace(PHONE, phone_link(t.row.write_token))
+    return html
+
+
+def private() -> bool:
+    """Whether a flashed message waits for this phone (then its fragment is its own)."""
+    return "_flashes" in session
+
+
+def _hole(name: str) -> str:
+    return f"\x00{name}\x00"
+
+
+def _holed(name: str, fill):
+    """The template global `name`: a hole while a shared fragment is rendered."""
+
+    def value():
+        return _hole(name) if g.get("fragment_holes") else fill()
+
+    return value
+
+
+def phone_link(token: str) -> Markup:
+    """The link to name (or rename) this phone, on the players' table screen."""
+    if g.get("fragment_holes"):
+        return Markup(PHONE)
+    name = phone()
+    text = _("This phone: %(name)s (rename)", name=name) if name else _("Name this phone")
+    href = url_for("audit.name_phone", next=url_for("table.table", token=token))
+    return Markup('<a id="phone-link" href="{}">{}</a>').format(href, text)
+
+
+def init_app(app) -> None:
+    """After CSRFProtect and the offline blueprint, whose globals these replace."""
+    for name, fill in HOLES.items():
+        app.jinja_env.globals[name] = _holed(name, fill)
+    app.jinja_env.globals["phone_link"] = phone_link

@@ -1,0 +1,113 @@
+"""The table fragment is rendered once per match, version and language in a process and
+shared by the phones of the table; what is each phone's own (its CSRF token, its name, a
+refusal or a message meant for it) never reaches another phone. And the write path reads
+the same, however long the match and its log of undos."""
+
+from __future__ import annotations
+
+import re
+
+import sqlalchemy as sa
+from webhelpers import Phone, text_of
+
+from referee.web import db
+
+FETCH = {"X-Requested-With": "fetch"}
+TOKEN = re.compile(r'name="csrf_token" value="([^"]+)"')  # the table's forms
+
+
+def fragment(phone: Phone, token: str, **headers) -> str:
+    r = phone.get(f"/t/{token}?fragment=1", headers=headers)
+    assert r.status_code == 200 and r.headers["X-Table-Fragment"] == "1"
+    return r.get_data(as_text=True)
+
+
+def named(app, name: str) -> Phone:
+    p = Phone(app.test_client())
+    assert p.post("/phone", {"name": name, "next": "/"}).status_code == 302
+    return p
+
+
+def test_each_phone_gets_its_own_token_and_name_in_the_shared_fragment(app, phone):
+    t = phone.start("five-up", ["Ana", "Ben"])
+    phone.moves(t, "Ana 5-5")
+    ben, cleo = named(app, "Ben's phone"), named(app, "Cleo's phone")
+    for p in (ben, cleo):
+        p.players[t] = phone.players[t]
+    seen = {}
+    for p in (ben, cleo, ben):
+        html = fragment(p, t)
+        seen.setdefault(p, set()).update(TOKEN.findall(html))
+        assert text_of(html, "phone-link") == f"This phone: {p is ben and 'Ben' or 'Cleo'}'s phone (rename)"
+        assert "\x00" not in html
+    assert seen[ben] and seen[cleo] and not seen[ben] & seen[cleo]  # never another's token
+    # the token in the fragment is the phone's own: a move sent with it is taken
+    token = TOKEN.search(fragment(cleo, t)).group(1)
+    r = cleo.client.post(f"/t/{t}/play", data={"csrf_token": token, "hand": 1, "after": 1,
+                                               "seat": 1, "tile": "5-0", "on": "5-5"})
+    assert r.status_code == 302
+    assert "Ben laid 5-0 on 5-5" in text_of(fragment(ben, t), "moves")  # the new version
+
+
+def test_a_refusal_or_a_message_stays_with_the_phone_it_was_for(app, phone):
+    t = phone.start("five-up", ["Ana", "Ben"])
+    phone.moves(t, "Ana 5-5")
+    other = Phone(app.test_client())
+    other.players[t] = phone.players[t]
+    fragment(other, t)  # kept for this version
+    r = phone.post(f"/t/{t}/play", {"hand": 1, "after": 1, "seat": 1, "tile": "6-6",
+                                    "on": "5-5"}, headers=FETCH)
+    assert r.status_code == 422 and text_of(r.get_data(as_text=True), "refused")
+    assert text_of(fragment(other, t), "refused") is None
+    phone.move(t, "Ben 5-0 on 5-5")  # the answer is flashed to this phone alone
+    assert "Ben laid 5-0 on 5-5" in (text_of(fragment(phone, t), "flash") or "")
+    assert text_of(fragment(other, t), "flash") is None
+
+
+def test_each_phone_reads_the_shared_fragment_in_its_own_language(app, phone):
+    t = phone.start("five-up", ["Ana", "Ben"])
+    polish = Phone(app.test_client())
+    english = fragment(phone, t, **{"Accept-Language": "en"})
+    pl = fragment(polish, t, **{"Accept-Language": "pl"})
+    assert 'lang="pl"' not in english and text_of(english, "more-h") == "More"
+    assert text_of(pl, "more-h") != "More"
+
+
+def statements(app, do) -> list[str]:
+    """The SQL statements `do()` sends."""
+    sent: list[str] = []
+    with app.app_context():
+        engine = db.engine
+
+    def listen(conn, cursor, statement, *args):
+        sent.append(statement)
+
+    sa.event.listen(engine, "before_cursor_execute", listen)
+    try:
+        do()
+    finally:
+        sa.event.remove(engine, "before_cursor_execute", listen)
+    return sent
+
+
+def test_a_play_reads_no_more_in_a_long_match_with_many_undos(app, phone):
+    t = phone.start("five-up", ["Ana", "Ben"])
+    position = phone.position(t)  # the phone shows the table (as after every write)
+
+    def play():
+        return statements(app, lambda: phone.move(t, "Ana 5-5", position=position))
+
+    def undo():
+        phone.post(f"/t/{t}/undo", {"hand": 1, "after": 1, "settled": 0})
+        phone.table(t)
+
+    first = play()
+    undo()
+    for _ in range(20):  # the change log grows by an undo each time
+        play()
+        undo()
+    later = play()
+    assert len(later) == len(first) == 3, "\n".join(s[:90] for s in first + ["--"] + later)
+    # the match (one row), its version moved on, the move; an undecided match cannot be
+    # locked, so its change log is not read at all
+    assert not [s for s in later if re.search(r"\bFROM changes\b", s)]
