@@ -4,7 +4,9 @@ a refusal (4xx) says why on the page and leaves the database exactly as it was; 
 pages of a match a request changed still answer.
 
 FUZZ_EXAMPLES sets the number of requests per database (default 100, a CI-sized run);
-docs/reliability.md has the figures of a larger run.
+docs/reliability.md has the figures of a larger run. The CI-sized run is derandomized (the
+same requests every time): 100 random requests are sometimes all refused, and the test
+must see both answers to mean anything; a larger run draws new requests.
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ from hypothesis import strategies as st
 from webhelpers import Phone, text_of
 
 EXAMPLES = int(os.environ.get("FUZZ_EXAMPLES", "100"))
+FIXED = "FUZZ_EXAMPLES" not in os.environ
 
 HOSTILE = st.sampled_from([
     "", " ", "0", "1", "2", "-1", "3", "13", "14", "9" * 10, "9" * 309, "1e400", "nan", "inf",
@@ -118,7 +121,7 @@ def fuzz(app, rows, examples: int) -> dict:
     tokens = tables(phone)
     seen = {"requests": 0, "refused": 0, "accepted": 0}
 
-    @settings(max_examples=examples, deadline=None, database=None,
+    @settings(max_examples=examples, deadline=None, database=None, derandomize=FIXED,
               suppress_health_check=list(HealthCheck))
     @given(REQUESTS)
     def one(request):
@@ -128,7 +131,8 @@ def fuzz(app, rows, examples: int) -> dict:
             if not draw(st.integers(0, 9)):
                 continue  # a field left out
             if name == "file":
-                data["file"] = (io.BytesIO(draw(RECORDS).encode()), "r.json")
+                legal_or_not = st.one_of(st.sampled_from(LEGAL), RECORDS)  # some accepted
+                data["file"] = (io.BytesIO(draw(legal_or_not).encode()), "r.json")
             elif name == "text":
                 data["text"] = draw(st.one_of(RECORDS, VALUES))
             else:
