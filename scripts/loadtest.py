@@ -9,8 +9,12 @@ to reach the other phones.
 
 Before the load, a quiet phase measures single requests, one at a time on one connection,
 as a ratio to the app's bare route `/healthz` (same server, same run): the version poll,
-the table fragment, recording a play; and recording move 25 of hand 8 against move 1 of
-hand 1 (each play taken back by Undo before the next).
+the table fragment (`fragment`: fetched by the table's three other phones, each on its own
+connection, after a move recorded as the table's script sends it; `fragment_new`: fetched
+after a move recorded with a form, before any phone has seen the new version: rendered in
+full), recording a play; and
+recording move 25 of hand 8 against move 1 of hand 1 (each play taken back by Undo before
+the next).
 
 The client is one asyncio thread with keep-alive connections, cheap next to the server
 (its CPU time is printed). The machine it measures has 2 cores shared by client and
@@ -418,6 +422,7 @@ async def ratios(args) -> dict:
     hand8 = match.current
     t25, place = plays[0]
     fetch = {"X-Requested-With": "fetch", "Accept-Encoding": "gzip"}
+    others = [Connection(args.host, args.port) for _ in range(3)]
 
     async def cycle(token, hand_no, after, seat, tile, on, swap=False):
         """Record a play and take it back; the play's time. `swap`: as the table's script
@@ -429,8 +434,15 @@ async def ratios(args) -> dict:
             play["on"] = str(on)
         if swap:
             took, _ = await timed(conn, "POST", f"/t/{token}/play", play, fetch)
+            if token == short:  # the table's other phones, each on its own connection
+                for other in others:
+                    got, _ = await timed(other, "GET", f"/t/{token}?fragment=1", headers=fetch)
+                    kinds["fragment"].append(got)
         else:
             took, _ = await timed(conn, "POST", f"/t/{token}/play", play, ok=(302,))
+            if token == short:  # another phone's first fetch of the new version
+                first, _ = await timed(conn, "GET", f"/t/{token}?fragment=1", headers=fetch)
+                kinds["fragment_new"].append(first)
             # the phone follows the redirect, which shows (and so drops) the flashed
             # message: else the session cookie grows at every play
             await conn.request("GET", f"/t/{token}", headers={"Accept-Encoding": "gzip"})
@@ -438,8 +450,8 @@ async def ratios(args) -> dict:
         await timed(conn, "POST", f"/t/{token}/undo", undo, fetch)
         return took
 
-    kinds = {"healthz": [], "version": [], "fragment": [], "play_h1m1": [], "play_h8m25": [],
-             "play+fragment_h1m1": [], "play+fragment_h8m25": []}
+    kinds = {"healthz": [], "version": [], "fragment": [], "fragment_new": [], "play_h1m1": [],
+             "play_h8m25": [], "play+fragment_h1m1": [], "play+fragment_h8m25": []}
     for _ in range(max(3, n // 10)):  # warm up
         await conn.request("GET", "/healthz")
         await cycle(short, 1, 0, seat, lead_tile, None)
@@ -447,16 +459,14 @@ async def ratios(args) -> dict:
     for _ in range(n):  # interleaved, so that a change in the machine's load hits all alike
         kinds["healthz"].append((await timed(conn, "GET", "/healthz"))[0])
         kinds["version"].append((await timed(conn, "GET", f"/t/{short}/version"))[0])
-        kinds["fragment"].append(
-            (await timed(conn, "GET", f"/t/{short}?fragment=1", headers=fetch))[0]
-        )
         kinds["play_h1m1"].append(await cycle(short, 1, 0, seat, lead_tile, None))
         kinds["play_h8m25"].append(await cycle(long, 8, 24, hand8.turn, t25, place[0]))
         kinds["play+fragment_h1m1"].append(await cycle(short, 1, 0, seat, lead_tile, None, True))
         kinds["play+fragment_h8m25"].append(
             await cycle(long, 8, 24, hand8.turn, t25, place[0], True)
         )
-    conn.close()
+    for c in (conn, *others):
+        c.close()
     med = {k: pct(v, 50) for k, v in kinds.items()}
     base = med["healthz"]
     return {

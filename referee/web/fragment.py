@@ -3,15 +3,15 @@ and shared by the phones of a table.
 
 After every move the table's other phones fetch the fragment (`static/js/table.js`). What
 they get differs only in small parts of each phone's own: its CSRF token, the time it got
-it and its name (the "This phone: …" link). So the fragment is rendered with a hole for
-each, kept (`state.drawn`, keyed by the match's version like the picture), and each
-request fills in its own. A fragment that says something to one phone alone (a refusal, a chosen tile, a
-flashed message, the answer to its move) is rendered whole, as before.
-"""
+it, its name (the "This phone: …" link) and what was said to it alone (the answer to its
+move, a flashed message). So the fragment is rendered with a hole for each, kept
+(`state.drawn`, keyed by the match's version like the picture), and each request fills in
+its own: the phone that recorded the move renders it, the others find it. A fragment with
+a refusal or a chosen tile is that phone's alone and is rendered whole, as before."""
 
 from __future__ import annotations
 
-from flask import g, request, session, url_for
+from flask import g, request, url_for
 from flask_babel import get_locale
 from flask_babel import gettext as _
 from flask_wtf.csrf import generate_csrf
@@ -19,6 +19,7 @@ from markupsafe import Markup
 
 from . import state
 from .audit.log import phone
+from .i18n import say
 from .offline import rendered_at
 
 
@@ -35,11 +36,12 @@ HOLES = {  # a phone's own parts of the fragment: the template global and what f
     "rendered_at": _rendered,  # when it got it (offline.js compares it with a kept table)
 }
 PHONE = "\x00phone_link\x00"  # "This phone: Ben (rename)" (its cookie)
+SAID = "\x00said\x00"  # the answer to its own move, or a message flashed to it
 
 
-def shared(t: state.Table, write: bool, render) -> str:
+def shared(t: state.Table, write: bool, render, said: list) -> str:
     """The fragment `render()` gives for this table, from this process's store while the
-    match's version holds, with this phone's own parts filled in."""
+    match's version holds, with this phone's own parts filled in (`said`: its messages)."""
     key = ("fragment", write, str(get_locale()), request.host_url)
     g.fragment_holes = True
     try:
@@ -50,12 +52,7 @@ def shared(t: state.Table, write: bool, render) -> str:
         html = html.replace(_hole(name), fill())
     if write:
         html = html.replace(PHONE, phone_link(t.row.write_token))
-    return html
-
-
-def private() -> bool:
-    """Whether a flashed message waits for this phone (then its fragment is its own)."""
-    return "_flashes" in session
+    return html.replace(SAID, said_here(said))
 
 
 def _hole(name: str) -> str:
@@ -81,8 +78,19 @@ def phone_link(token: str) -> Markup:
     return Markup('<a id="phone-link" href="{}">{}</a>').format(href, text)
 
 
+def said_here(said: list) -> Markup:
+    """The messages for this phone alone, at the top of its table."""
+    if g.get("fragment_holes"):
+        return Markup(SAID)
+    if not said:
+        return Markup("")
+    lines = Markup("").join(Markup("<p>{}</p>").format(say(m)) for m in said)
+    return Markup('<div class="flash" role="status" id="flash">{}</div>').format(lines)
+
+
 def init_app(app) -> None:
     """After CSRFProtect and the offline blueprint, whose globals these replace."""
     for name, fill in HOLES.items():
         app.jinja_env.globals[name] = _holed(name, fill)
     app.jinja_env.globals["phone_link"] = phone_link
+    app.jinja_env.globals["said_here"] = said_here

@@ -45,6 +45,7 @@ from .forms import (
     UndoForm,
 )
 from .i18n import say
+from .picker import picker_items
 from .picture import layout_svg, sprite_svg, tile_svg, tile_use
 from .services import Refused
 
@@ -195,23 +196,24 @@ def _render_table(
             chosen = {"tile": tile, "places": places, "why": why}
         except Refused as e:
             refused, status = e, e.status
-    said = [message] if message else None
+    said = [message] if message else get_flashed_messages()
 
-    def render(template: str, **extra) -> str:
-        return render_template(template, **_table_context(t, links, chosen, refused, said),
-                               **extra)
+    def render(template: str) -> str:
+        return render_template(template, **_table_context(t, links, chosen, refused, said))
 
+    if refused is None and chosen is None:  # the table as every phone sees it
+        html = fragment.shared(t, links.write, lambda: render("_table.html"), said)
+    else:
+        html = render("_table.html")
     if wants_fragment():
-        if refused is None and said is None and chosen is None and not fragment.private():
-            html = fragment.shared(t, links.write, lambda: render("_table.html"))
-        else:
-            html = render("_table.html")
         response = current_app.make_response((html, status))
         response.headers["Cache-Control"] = "no-store"
         response.headers["X-Table-Fragment"] = "1"
         return response
     sprite = Markup(sprite_svg(hand.max_pip)) if hand is not None else ""
-    return render("table.html", sprite=sprite), status
+    page = render_template("table.html", t=t, variant=t.variant, links=links,
+                           sprite=sprite, table_html=Markup(html))
+    return page, status
 
 
 def _table_context(t: services.Table, links: Links, chosen, refused, said) -> dict:
@@ -248,7 +250,7 @@ def _table_context(t: services.Table, links: Links, chosen, refused, said) -> di
         "version": t.version,
         "refused": refused,
         "penalty": services.penalty_points(t),
-        "said": said if said is not None else get_flashed_messages(),
+        "said": said,
         "mine": _players_card(t, links) if links.write else None,
     }
 
@@ -616,6 +618,8 @@ def register_views(app: Flask) -> None:
     @app.template_global()
     def tile_picture(tile, size: int = 40, title: str | None = None) -> Markup:
         return Markup(tile_svg(tile, size=size, title=title))
+
+    app.add_template_global(picker_items)
 
     @app.template_global("tile_use")
     def tile_light(tile) -> Markup:

@@ -35,10 +35,10 @@ def test_each_phone_gets_its_own_token_and_name_in_the_shared_fragment(app, phon
     for p in (ben, cleo):
         p.players[t] = phone.players[t]
     seen = {}
-    for p in (ben, cleo, ben):
+    for p, name in ((ben, "Ben"), (cleo, "Cleo"), (ben, "Ben")):
         html = fragment(p, t)
         seen.setdefault(p, set()).update(TOKEN.findall(html))
-        assert text_of(html, "phone-link") == f"This phone: {p is ben and 'Ben' or 'Cleo'}'s phone (rename)"
+        assert text_of(html, "phone-link") == f"This phone: {name}'s phone (rename)"
         assert "\x00" not in html
     assert seen[ben] and seen[cleo] and not seen[ben] & seen[cleo]  # never another's token
     # the token in the fragment is the phone's own: a move sent with it is taken
