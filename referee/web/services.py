@@ -265,22 +265,23 @@ class Event:
     notes: list[dict]  # {"text": ..., "rule": ...}
 
 
-def history(hand: EngineHand) -> list[Event]:
-    """Every move of the hand in words, with what it scored or cost (Five-Up's count,
-    French Connection's charges), as the engine computed them."""
-    notes = _notes(hand)
+def history(hand: EngineHand, last: int | None = None) -> list[Event]:
+    """Every move of the hand (or the `last` few) in words, with what it scored or cost
+    (Five-Up's count, French Connection's charges), as the engine computed them."""
+    start = 1 if last is None else max(1, len(hand.moves) - last + 1)
+    notes = _notes(hand, start)
     lead_at = first_play(hand)
     return [
-        Event(i, describe(hand, m, i, lead_at), notes.get(i, []))
-        for i, m in enumerate(hand.moves, 1)
+        Event(i, describe(hand, hand.moves[i - 1], i, lead_at), notes.get(i, []))
+        for i in range(start, len(hand.moves) + 1)
     ]
 
 
-def _notes(hand: EngineHand, only: int | None = None) -> dict[int, list[dict]]:
-    """What each move scored or cost, by move number (`only`: that move's alone)."""
+def _notes(hand: EngineHand, first: int = 1) -> dict[int, list[dict]]:
+    """What each move from move `first` on scored or cost, by move number."""
     notes: dict[int, list[dict]] = {}
     for number, count, points, side in hand.plays:
-        if only is not None and number != only:
+        if number < first:
             continue
         if points:
             text = _("count %(count)s: +%(points)s for %(side)s", count=count, points=points,
@@ -289,7 +290,7 @@ def _notes(hand: EngineHand, only: int | None = None) -> dict[int, list[dict]]:
             text = _("count %(count)s", count=count)
         notes.setdefault(number, []).append({"text": text, "rule": "FU-SCORE" if points else None})
     for number, seat, points, rule in hand.charges:
-        if only is not None and number != only:
+        if number < first:
             continue
         why = rule_title(rule)
         text = ngettext("%(player)s is charged %(num)d point: %(why)s",

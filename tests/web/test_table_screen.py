@@ -116,3 +116,12 @@ def test_the_picture_marks_the_locked_arms_the_engine_names():
     assert any("only 1-1" in g.find(SVG + "title").text for g in locks)
     five_up = lay(Match("five-up", ["Ana", "Ben"]).new_hand(), "5-5", "5-0 on 5-5")
     assert not groups(ET.fromstring(layout_svg(five_up)), "lock")
+
+
+def test_a_long_hand_shows_its_last_12_moves_and_links_to_all(phone):
+    t = phone.imported("fiveup_3p_unsettled.json")  # 14 moves in hand 1
+    html = phone.table(t)
+    assert text_of(html, "history-h") == "The last 12 moves"
+    assert re.findall(r'<li value="(\d+)">', html) == [str(n) for n in range(3, 15)]
+    assert "All 14 moves of hand 1" in text_of(html, "history")
+    assert re.search(r'id="replay-link" href="[^"]*/hand/1/move/14"', html)

@@ -82,7 +82,7 @@ def _replay(token: str, number: int, k: int, write: bool):
     if pos.k < pos.total:
         nxt = service.move_text(t.hand_rows[number - 1].moves[pos.k], hand.players)
     said = services.describe(hand, hand.moves[-1], pos.k) if pos.k else None
-    notes = services.history(hand)[-1].notes if pos.k else []
+    notes = services.history(hand, last=1)[-1].notes if pos.k else []
     false = service.evidence(hand)["items"]
     return render_template(
         "audit/replay.html",
@@ -134,7 +134,7 @@ def record_position():
         variant=hand.variant,
         posted=text,
         said=services.describe(hand, hand.moves[-1], pos.k) if pos.k else None,
-        notes=services.history(hand)[-1].notes if pos.k else [],
+        notes=services.history(hand, last=1)[-1].notes if pos.k else [],
         next_text=None,
         false_passes=service.evidence(hand)["items"],
         fits=service.fits(hand),
