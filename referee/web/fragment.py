@@ -5,19 +5,20 @@ After every move the table's other phones fetch the fragment (`static/js/table.j
 they get differs only in small parts of each phone's own: its CSRF token, the time it got
 it, its name (the "This phone: …" link) and what was said to it alone (the answer to its
 move, a flashed message). So the fragment is rendered with a hole for each, kept
-(`state.drawn`, keyed by the match's version like the picture), and each request fills in
-its own: the phone that recorded the move renders it, the others find it. A fragment with
+(`rendered`: in memory and in a file of the host, keyed by the match's version), and each
+request fills in its own: the phone that recorded the move renders it, the others find it,
+whichever of the host's processes serves them, without replaying the hand. A fragment with
 a refusal or a chosen tile is that phone's alone and is rendered whole, as before."""
 
 from __future__ import annotations
 
-from flask import g, request, url_for
+from flask import g, get_flashed_messages, request, url_for
 from flask_babel import get_locale
 from flask_babel import gettext as _
 from flask_wtf.csrf import generate_csrf
 from markupsafe import Markup
 
-from . import state
+from . import rendered, state
 from .audit.log import phone
 from .i18n import say
 from .offline import rendered_at
@@ -40,19 +41,38 @@ SAID = "\x00said\x00"  # the answer to its own move, or a message flashed to it
 
 
 def shared(t: state.Table, write: bool, render, said: list) -> str:
-    """The fragment `render()` gives for this table, from this process's store while the
-    match's version holds, with this phone's own parts filled in (`said`: its messages)."""
-    key = ("fragment", write, str(get_locale()), request.host_url)
-    g.fragment_holes = True
-    try:
-        html = state.drawn(t, key, render)
-    finally:
-        g.fragment_holes = False
-    for name, fill in HOLES.items():
-        html = html.replace(_hole(name), fill())
+    """The fragment `render()` gives for this table, as kept on this host while the match's
+    version holds (else rendered and kept), with this phone's own parts filled in (`said`:
+    its messages)."""
+    key = _key(write)
+    html = rendered.get(t.row, key)
+    if html is None:
+        g.fragment_holes = True
+        try:
+            html = render()
+        finally:
+            g.fragment_holes = False
+        rendered.put(t.row, key, html)
+    return fill(html, t.row, write, said)
+
+
+def kept(row: state.MatchRow, write: bool) -> str | None:
+    """The fragment of the table at `row`, if this host has it at the row's version (with
+    this phone's own parts filled in): no replay, no render."""
+    html = rendered.get(row, _key(write))
+    return None if html is None else fill(html, row, write, get_flashed_messages())
+
+
+def fill(html: str, row: state.MatchRow, write: bool, said: list) -> str:
+    for name, value in HOLES.items():
+        html = html.replace(_hole(name), value())
     if write:
-        html = html.replace(PHONE, phone_link(t.row.write_token))
+        html = html.replace(PHONE, phone_link(row.write_token))
     return html.replace(SAID, said_here(said))
+
+
+def _key(write: bool) -> tuple:
+    return ("fragment", write, str(get_locale()), request.host_url)
 
 
 def _hole(name: str) -> str:

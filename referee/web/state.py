@@ -224,7 +224,7 @@ def drawn(t: Table, key: tuple, draw) -> str:
     kept per process: the phones of a table ask for the same picture after every move."""
     store = current_app.extensions.get("referee_drawn")
     if store is None:
-        store = current_app.extensions.setdefault("referee_drawn", _Drawn(CACHE_SIZE))
+        store = current_app.extensions.setdefault("referee_drawn", Kept(CACHE_SIZE))
     full = (t.row.id, t.row.write_token, t.version, *key)
     found = store.get(full)
     if found is None:
@@ -233,7 +233,9 @@ def drawn(t: Table, key: tuple, draw) -> str:
     return found
 
 
-class _Drawn(OrderedDict):
+class Kept(OrderedDict):
+    """A bounded LRU of rendered things (pictures, tables), shared by a process's threads."""
+
     def __init__(self, size: int):
         super().__init__()
         self.size, self.lock = size, threading.Lock()

@@ -164,14 +164,32 @@ class Links:
 
 @table_bp.get("/t/<token>")
 def table(token: str):
-    t = _load(token, write=True)
-    return _render_table(t, Links(True, token))
+    return _table(token, True)
 
 
 @table_bp.get("/s/<token>")
 def spectator(token: str):
-    t = _load(token, write=False)
-    return _render_table(t, Links(False, token))
+    return _table(token, False)
+
+
+def _table(token: str, write: bool):
+    """The table page, or the fragment its script fetches: as this host keeps it at the
+    match's version when it can (no replay, no render), else replayed and rendered."""
+    row = services.state.match_row(token, write=write)
+    if row is None:
+        abort(404, "There is no table at this link.")
+    if wants_fragment() and not request.args.get("tile"):
+        html = fragment.kept(row, write)
+        if html is not None:
+            return _fragment(html, 200)
+    return _render_table(services.state.state(row), Links(write, token))
+
+
+def _fragment(html: str, status: int):
+    response = current_app.make_response((html, status))
+    response.headers["Cache-Control"] = "no-store"
+    response.headers["X-Table-Fragment"] = "1"
+    return response
 
 
 def wants_fragment() -> bool:
@@ -206,10 +224,7 @@ def _render_table(
     else:
         html = render("_table.html")
     if wants_fragment():
-        response = current_app.make_response((html, status))
-        response.headers["Cache-Control"] = "no-store"
-        response.headers["X-Table-Fragment"] = "1"
-        return response
+        return _fragment(html, status)
     sprite = Markup(sprite_svg(hand.max_pip)) if hand is not None else ""
     page = render_template("table.html", t=t, variant=t.variant, links=links,
                            sprite=sprite, table_html=Markup(html))

@@ -64,7 +64,7 @@ def make_app(config: dict):
 @pytest.fixture(params=DATABASES)
 def app(request, tmp_path):
     config, cleanup = database_config(request.param, tmp_path)
-    app = make_app(config)
+    app = make_app(config | {"RENDERED_DIR": str(tmp_path / "rendered")})
     app.config["DB_KIND"] = request.param
     yield app
     with app.app_context():
@@ -110,6 +110,7 @@ def rows(app):
 def two_apps(request, tmp_path):
     """Two apps on one fresh database: two processes' worth of cached state."""
     config, cleanup = database_config(request.param, tmp_path)
+    config["RENDERED_DIR"] = str(tmp_path / "rendered")  # one host: its files are shared
     apps = [make_app(config), make_app(config)]
     yield apps
     for app in apps:

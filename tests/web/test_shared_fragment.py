@@ -111,3 +111,38 @@ def test_a_play_reads_no_more_in_a_long_match_with_many_undos(app, phone):
     # the match (one row), its version moved on, the move; an undecided match cannot be
     # locked, so its change log is not read at all
     assert not [s for s in later if re.search(r"\bFROM changes\b", s)]
+
+
+def replayed(app) -> int:
+    """How many replays of a match this app (process) has made."""
+    cache = app.extensions.get("referee_state")
+    return 0 if cache is None else cache.partial + cache.misses
+
+
+def test_the_process_that_records_a_move_renders_the_table_for_the_others(two_apps):
+    one, two = (Phone(app.test_client()) for app in two_apps)
+    t = one.start("five-up", ["Ana", "Ben"])
+    two.players[t] = one.players[t]
+    r = one.post(f"/t/{t}/play", {"hand": 1, "after": 0, "seat": 0, "tile": "5-5"},
+                 headers=FETCH)  # as the table's script sends it: the answer is the table
+    assert r.status_code == 200 and "Ana led 5-5" in text_of(r.get_data(as_text=True), "flash")
+    before = replayed(two_apps[1])
+    html = fragment(two, t)  # the other process: the same table, its own parts
+    assert "Ana led 5-5" in text_of(html, "moves") and text_of(html, "flash") is None
+    assert replayed(two_apps[1]) == before  # read as kept on the host, not replayed
+
+
+def test_a_kept_table_is_never_served_once_the_match_has_moved_on(two_apps):
+    one, two = (Phone(app.test_client()) for app in two_apps)
+    t = one.start("five-up", ["Ana", "Ben"])
+    two.players[t] = one.players[t]
+    one.moves(t, "Ana 5-5")
+    seen = fragment(two, t)  # kept at this version
+    assert "Ana led 5-5" in text_of(seen, "moves")
+    # a move recorded with a plain form, its redirect not followed: nothing rendered yet
+    r = one.post(f"/t/{t}/play", {"hand": 1, "after": 1, "seat": 1, "tile": "5-0", "on": "5-5"})
+    assert r.status_code == 302
+    html = fragment(two, t)
+    assert "Ben laid 5-0 on 5-5" in text_of(html, "moves")
+    version = re.compile(r'data-version="(\d+)"')
+    assert int(version.search(html).group(1)) == int(version.search(seen).group(1)) + 1
