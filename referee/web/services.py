@@ -508,13 +508,15 @@ def _begin(token: str, *, unlocked: bool = True) -> Table:
     return table
 
 
-# built once (SQLAlchemy compiles them once): the two statements of every recorded move
+# built once (SQLAlchemy compiles them once): the two statements of every recorded move,
+# on the tables themselves (Core: no ORM bookkeeping for rows the session does not hold)
+_MATCHES, _MOVES = Match.__table__, MoveRow.__table__
 BUMP = (
-    update(Match)
-    .where(Match.id == bindparam("match"), Match.version == bindparam("seen"))
-    .values(version=Match.version + 1, updated=bindparam("now"))
+    update(_MATCHES)
+    .where(_MATCHES.c.id == bindparam("match"), _MATCHES.c.version == bindparam("seen"))
+    .values(version=_MATCHES.c.version + 1, updated=bindparam("now"))
 )
-ADD_MOVE = insert(MoveRow)
+ADD_MOVE = insert(_MOVES)
 
 
 def _lock(table: Table) -> None:
@@ -524,12 +526,9 @@ def _lock(table: Table) -> None:
     it. Every write to a match goes through here (`_commit` calls it if needed)."""
     if db.session.info.get("locked") == table.row.id:
         return
-    with db.session.no_autoflush:  # the version first, then the rows the write adds
-        done = db.session.execute(
-            BUMP,
-            {"match": table.row.id, "seen": table.version, "now": now()},
-            execution_options={"synchronize_session": False},
-        )
+    done = db.session.connection().execute(  # before the rows the write adds (no flush)
+        BUMP, {"match": table.row.id, "seen": table.version, "now": now()}
+    )
     if done.rowcount != 1:
         raise Moved()
     db.session.info["locked"] = table.row.id
@@ -670,8 +669,10 @@ def _record(table: Table, move: Move, client_id: str | None = None) -> str:
         notes.append("The hand is blocked. Enter the tiles left in each hand")
     answer = "; ".join([said, *notes]) + "."
     _lock(table)
-    db.session.execute(
-        ADD_MOVE, {"hand_id": row.id, "created": now(), "phone": phone(), **saved._asdict()}
+    values = saved._asdict()
+    values["on_tile"] = values.pop("on")  # the column's name (Core keys are column names)
+    db.session.connection().execute(
+        ADD_MOVE, {"hand_id": row.id, "created": now(), "phone": phone(), **values}
     )
     if client_id is not None:  # kept with the move: a second send gets this answer again
         db.session.execute(
