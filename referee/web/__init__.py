@@ -71,6 +71,7 @@ def register(app: Flask) -> None:
     from . import (
         fragment,
         models,  # noqa: F401  (the tables, for Flask-Migrate)
+        rendered,
     )
     from .audit import models as audit_models  # noqa: F401
     from .audit.views import register_audit
@@ -91,3 +92,4 @@ def register(app: Flask) -> None:
     register_audit(app)
     fast_poll(app)
     fragment.init_app(app)
+    rendered.init_app(app)

@@ -13,13 +13,16 @@ folder (`RENDERED_DIR`, by default `instance/rendered`) loses nothing.
 from __future__ import annotations
 
 import hashlib
+import logging
 import os
 import tempfile
 from pathlib import Path
 
-from flask import current_app
+from flask import current_app, g, has_request_context
 
 from .state import CACHE_SIZE, Kept, MatchRow
+
+log = logging.getLogger(__name__)
 
 
 def get(row: MatchRow, key: tuple) -> str | None:
@@ -35,17 +38,34 @@ def get(row: MatchRow, key: tuple) -> str | None:
 
 
 def put(row: MatchRow, key: tuple, html: str) -> None:
-    """Keep the table rendered for `key` at the row's version."""
+    """Keep the table rendered for `key` at the row's version: in memory at once, in its
+    file once the answer has gone (`init_app`), so that no phone waits for the disk."""
     _memory().put((row.id, row.write_token, row.version, *key), html)
-    path = _path(row, key)
+    write = (_path(row, key), f"{row.version}\n{html}")
+    if has_request_context():
+        g.setdefault("rendered_files", []).append(write)
+    else:
+        _write(*write)
+
+
+def init_app(app) -> None:
+    @app.after_request
+    def write_after_answering(response):
+        files = g.pop("rendered_files", None)
+        if files:
+            response.call_on_close(lambda: [_write(*f) for f in files])
+        return response
+
+
+def _write(path: Path, text: str) -> None:
     try:
         path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
         fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".new-")
         with os.fdopen(fd, "w", encoding="utf-8") as f:
-            f.write(f"{row.version}\n{html}")
+            f.write(text)
         os.replace(tmp, path)  # a reader sees the old file or the new one, never half
-    except OSError:  # a read-only or full disk: the memory copy still serves
-        current_app.logger.warning("could not keep a rendered table in %s", path.parent)
+    except OSError:  # a read-only or full disk: each process's memory copy still serves
+        log.warning("could not keep a rendered table in %s", path.parent)
 
 
 def _memory() -> Kept:

@@ -126,6 +126,7 @@ def test_the_process_that_records_a_move_renders_the_table_for_the_others(two_ap
     r = one.post(f"/t/{t}/play", {"hand": 1, "after": 0, "seat": 0, "tile": "5-5"},
                  headers=FETCH)  # as the table's script sends it: the answer is the table
     assert r.status_code == 200 and "Ana led 5-5" in text_of(r.get_data(as_text=True), "flash")
+    r.close()  # as the server does once the answer has gone: the table's file is written
     before = replayed(two_apps[1])
     html = fragment(two, t)  # the other process: the same table, its own parts
     assert "Ana led 5-5" in text_of(html, "moves") and text_of(html, "flash") is None
