@@ -10,7 +10,8 @@ a copy is never served stale, across processes too.
 When the version has moved on, only what may have changed is read and replayed: the hand
 rows of the match, the moves of its current hand and of any hand after it (one query, in
 one snapshot with the version), replayed on top of the earlier hands kept from the cached
-state. Anything else (an earlier hand changed: a settlement taken back) replays it all.
+state. Anything else (an earlier hand changed: a settlement taken back, a correction of
+any hand, seen by the id of the match's last correction read with the rows) replays it all.
 
 The rows are read with Core selects into small tuples, not ORM objects.
 """
@@ -25,7 +26,7 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 from flask import current_app
-from sqlalchemy import and_, bindparam, select
+from sqlalchemy import and_, bindparam, func, select
 
 from referee.engine import Move, parse_tile, record
 from referee.engine.hand import Hand as EngineHand
@@ -33,6 +34,7 @@ from referee.engine.match import Match as EngineMatch
 from referee.engine.tiles import Tile
 
 from . import db, i18n
+from .audit.models import Change
 from .models import Hand, Match, is_token
 from .models import Move as MoveRow
 
@@ -93,6 +95,7 @@ class Table:
     hand_rows: list[HandRow]
     match: EngineMatch
     fault: record.Fault | None = None
+    corrected: int | None = None  # the match's last correction (its change id), if any
 
     @property
     def version(self) -> int:
@@ -213,8 +216,9 @@ def state(row: MatchRow) -> Table:
             cache.put(row.id, fresh)
             return fresh
     cache.misses += 1
-    version, hands = _read(row.id, 1)
+    version, hands, corrected = _read(row.id, 1)
     fresh = _replay(row._replace(version=version), hands)
+    fresh.corrected = corrected
     cache.put(row.id, fresh)
     return fresh
 
@@ -272,11 +276,17 @@ MOVE_COLUMNS = (
 )
 
 
-def _read(match_id: int, from_hand: int) -> tuple[int, list[HandRow]]:
-    """(version, hand rows): every hand's row, with the moves of hands `from_hand` on; in
-    one statement, so that the version and the rows are of one moment."""
+def _read(match_id: int, from_hand: int) -> tuple[int, list[HandRow], int | None]:
+    """(version, hand rows, last correction): every hand's row, with the moves of hands
+    `from_hand` on, and the id of the match's last correction (which may have changed any
+    hand); in one statement, so that all are of one moment."""
+    corrected = (
+        select(func.max(Change.id))
+        .where(Change.match_id == match_id, Change.kind == "correct")
+        .scalar_subquery()
+    )
     q = (
-        select(Match.version, *HAND_COLUMNS, *MOVE_COLUMNS)
+        select(Match.version, corrected, *HAND_COLUMNS, *MOVE_COLUMNS)
         .select_from(Match)
         .join(Hand, Hand.match_id == Match.id)
         .outerjoin(
@@ -290,32 +300,35 @@ def _read(match_id: int, from_hand: int) -> tuple[int, list[HandRow]]:
         .where(Match.id == match_id)
         .order_by(Hand.number, MoveRow.seq)
     )
-    version, hands = None, []
+    version, last, hands = None, None, []
     for r in db.session.execute(q):
-        version = r[0]
-        if not hands or hands[-1].id != r[1]:
-            hands.append(HandRow(r[1], r[2], r[3], r[4], r[5], []))
-        if r[6] is not None:
-            hands[-1].moves.append(MoveRec(*r[6:]))
+        version, last = r[0], r[1]
+        if not hands or hands[-1].id != r[2]:
+            hands.append(HandRow(r[2], r[3], r[4], r[5], r[6], []))
+        if r[7] is not None:
+            hands[-1].moves.append(MoveRec(*r[7:]))
     if version is None:  # a match without hands
-        version = db.session.execute(
-            select(Match.version).where(Match.id == match_id)
-        ).scalar_one()
-    return version, hands
+        version, last = db.session.execute(
+            select(Match.version, corrected).where(Match.id == match_id)
+        ).one()
+    return version, hands, last
 
 
 def _resume(row: MatchRow, cached: Table) -> Table | None:
     """The match replayed from its current hand on, on top of the cached earlier hands;
-    None when an earlier hand has changed (then everything is replayed)."""
+    None when an earlier hand has changed (then everything is replayed): its row, or any
+    hand's moves by a correction."""
     k = len(cached.hand_rows)
-    version, hands = _read(row.id, k)
-    if len(hands) < k or any(
+    version, hands, corrected = _read(row.id, k)
+    if corrected != cached.corrected or len(hands) < k or any(
         a.key != b.key for a, b in zip(hands[: k - 1], cached.hand_rows[: k - 1], strict=True)
     ):
         return None
     for a, b in zip(hands[: k - 1], cached.hand_rows[: k - 1], strict=True):
         a.moves = b.moves
-    return _replay(row._replace(version=version), hands, cached)
+    fresh = _replay(row._replace(version=version), hands, cached)
+    fresh.corrected = corrected
+    return fresh
 
 
 def _replay(row: MatchRow, hands: list[HandRow], base: Table | None = None) -> Table:
@@ -339,10 +352,13 @@ def fork(t: Table) -> Table:
     """A private copy to write through: the current hand replayed afresh (no database),
     the earlier hands shared (they are not changed)."""
     if not t.hand_rows or t.fault is not None:
-        return _replay(t.row, list(t.hand_rows))
-    last = copy.copy(t.hand_rows[-1])
-    last.moves = list(last.moves)
-    return _replay(t.row, [*t.hand_rows[:-1], last], t)
+        mine = _replay(t.row, list(t.hand_rows))
+    else:
+        last = copy.copy(t.hand_rows[-1])
+        last.moves = list(last.moves)
+        mine = _replay(t.row, [*t.hand_rows[:-1], last], t)
+    mine.corrected = t.corrected
+    return mine
 
 
 def to_record(row: MatchRow, hands: list[HandRow], extra: Move | None = None, left=None,

@@ -38,3 +38,22 @@ def test_a_new_hand_and_a_settlement_taken_back_in_another_process(two_apps):
     one.undo(t)  # the settlement of hand 1, taken back in the first process
     assert two.position(t) == (1, 9)
     assert "Domino! Ana went out." in two.table(t)
+
+
+def test_a_correction_to_an_earlier_hand_is_seen_by_every_process(two_apps):
+    one, two = (Phone(app.test_client()) for app in two_apps)
+    t = one.start("five-up", ["Ana", "Ben"])
+    two.players[t] = one.players[t]
+    one.moves(t, "Ana 5-5; Ben 5-0 on 5-5; Ana 0-0 on 5-0; Ben 5-3 on 5-5; Ana 3-3 on 5-3")
+    one.moves(t, "Ben 5-2 on 5-5; Ana 3-1 on 3-3; Ben 2-2 on 5-2; Ana 4-1 on 3-1")
+    one.settle(t, {"Ben": "6-6"})
+    one.moves(t, "Ana 6-5")  # hand 2 under way
+    assert "Ana laid 4-1 on 3-1" in two.get(f"/t/{t}/hand/1").get_data(as_text=True)
+    two.table(t)  # the second process keeps the match at this version
+    r = one.post(f"/t/{t}/hand/1/correct",
+                 {"k": 9, "moves": "Ana 1-1 on 3-1", "reseat": "0", "total": 9})
+    assert r.status_code == 302, r.get_data(as_text=True)[:2000]
+    two.table(t)  # the new version: read from hand 2 on, but hand 1 was corrected
+    html = two.get(f"/t/{t}/hand/1").get_data(as_text=True)
+    assert "Ana laid 1-1 on 3-1" in html and "Ana laid 4-1 on 3-1" not in html.split(
+        'id="taken-back"')[0]
