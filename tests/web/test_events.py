@@ -6,6 +6,7 @@ from __future__ import annotations
 import io
 import json
 import random
+import re
 import zipfile
 
 import pytest
@@ -274,3 +275,32 @@ def test_qr_codes_and_table_cards(director):
     for link in links:
         assert link in cards
     assert cards.count("<svg") == len(links)
+
+
+def test_the_director_unlocks_a_signed_result_with_a_reason(director):
+    token = director.create("five-up", ["Ana", "Ben"], format="round-robin", target=5)
+    director.act(token, "pair")
+    director.act(token, "start")
+    [link] = director.table_links(token)
+    play_match_http(director, link, random.Random(3))
+    play = director.get(link).location.rsplit("/", 1)[1]
+    page = director.table(play)
+    assert text_of(page, "outcome")
+    score = re.search(r'name="score" value="([^"]+)"', page).group(1)
+    for side in (0, 1):
+        r = director.post(f"/t/{play}/confirm", {"side": side, "score": score})
+        assert r.status_code == 302
+    assert text_of(director.table(play), "locked")
+    director.undo(play, status=409)  # locked: nothing is taken back
+    page = director.page(token)
+    table = int(re.search(r"/tables/(\d+)/unlock", page).group(1))
+    director.act(token, f"tables/{table}/unlock", {"reason": " "}, status=400)
+    director.act(token, f"tables/{table}/unlock", {"reason": "Ben's last tile was misread"})
+    assert "signed result unlocked: Ben's last tile was misread" in text_of(
+        director.page(token), "log")
+    html = director.table(play)
+    assert text_of(html, "locked") is None
+    assert "Ben's last tile was misread" in text_of(html, "signoff")
+    director.undo(play)  # the record can be corrected again
+    assert "/unlock" not in director.page(token)  # nothing left to unlock
+    director.act(token, f"tables/{table}/unlock", {"reason": "again"}, status=409)

@@ -7,9 +7,11 @@ from __future__ import annotations
 
 def register(app) -> None:
     from . import models  # noqa: F401  (the tables, for Flask-Migrate)
+    from .service import locked_match
     from .views import bp
 
     app.register_blueprint(bp)
+    app.add_template_global(locked_match)
 
     @app.template_filter("points")
     def points(value) -> str:

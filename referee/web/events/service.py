@@ -21,6 +21,8 @@ from referee.engine import get_variant
 from referee.events import standings as st
 
 from .. import db, services
+from ..audit.log import locked, phone, sign_log
+from ..audit.service import override_lock
 from ..i18n import say
 from ..models import Match, now
 from ..services import Refused, writes
@@ -47,6 +49,7 @@ ACTIONS = {
     "time": _l("Round %(round)s: time called"),
     "forfeit": _l("Round %(round)s, table %(table)s: forfeit, scored %(score)s"),
     "abandoned": _l("Round %(round)s, table %(table)s abandoned: %(reason)s"),
+    "unlocked": _l("Round %(round)s, table %(table)s: signed result unlocked: %(reason)s"),
     "finished": _l("Event finished"),
 }
 
@@ -730,6 +733,32 @@ def forfeit(event: Event, table_id, scores: list[str]) -> None:
     log(event, "forfeit", round=r.number, table=t.number,
         score=" – ".join(str(x) for x in totals))
     db.session.commit()
+
+
+def locked_match(t: TableState) -> Match | None:
+    """The table's last match, if every side has confirmed its result (then locked)."""
+    if not t.decided or not t.row.games:
+        return None
+    match = t.row.games[-1].match
+    return match if locked(sign_log(match.id), len(t.side_names)) else None
+
+
+@writes
+def unlock(event: Event, table_id, reason: str) -> None:
+    """Unlock a table's signed match so that its record can be corrected, with the
+    director's reason: logged in the event and in the match's audit log, and every side
+    confirms again afterwards."""
+    _touch(event)
+    r, row = _table(event, table_id)
+    entrants = {e.id: e for e in event.entrants}
+    match = locked_match(_table_state(event, row, entrants))
+    if match is None:
+        raise Refused(409, _("The result of this table is not locked: nothing to unlock."))
+    reason = " ".join((reason or "").split())[:300]
+    if not reason:
+        raise Refused(400, _("Give a reason for unlocking the match."), field="reason")
+    log(event, "unlocked", round=r.number, table=row.number, reason=reason)
+    override_lock(match, reason, phone() or _("the event director"))  # commits both
 
 
 @writes

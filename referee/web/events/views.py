@@ -236,6 +236,14 @@ def abandon(token: str, table: int):
     return _act(token, lambda e: service.abandon(e, table, reason), _("Table abandoned."))
 
 
+@bp.post("/e/<token>/tables/<int:table>/unlock")
+def unlock(token: str, table: int):
+    reason = request.form.get("reason", "")
+    return _act(token, lambda e: service.unlock(e, table, reason),
+                _("Result unlocked: the table can correct its record, then every side "
+                  "confirms again."))
+
+
 @bp.post("/e/<token>/finish")
 def finish(token: str):
     return _act(token, service.finish, _("The event is finished."))
