@@ -71,6 +71,9 @@ class Match(db.Model):
     abandoned = db.Column(db.DateTime, nullable=True)  # when it was abandoned, if it was
     abandon_reason = db.Column(db.String(200), nullable=True)
     public = db.Column(db.Boolean, nullable=False, default=False, server_default=false())
+    # Time called by an event's director: the match ends once this many hands are settled,
+    # decided on their totals (events.service.call_time); None: no time called.
+    time_hands = db.Column(db.Integer, nullable=True)
 
     hands = db.relationship(
         "Hand",

@@ -407,15 +407,18 @@ def settled_points(table: Table) -> list[list[int]]:
 
 def tie(table: Table) -> dict | None:
     """Why the match goes on though a side has reached the target (C-TIE)."""
-    if not table.match.tied():
+    if not table.match.tied() or outcome(table) is not None:  # decided on time
         return None
     return {"rule": "C-TIE", "title": rule_title("C-TIE"),
             "text": table.match.tie_message()}
 
 
 def outcome(table: Table) -> dict | None:
-    """Who won the match and why, once it is decided."""
+    """Who won the match and why, once it is decided: by the variant's match rule, or on
+    the totals of the hands it counts once an event's director has called time."""
     over, win = table.match.result()
+    if not over and table.row.time_hands is not None:
+        return on_time(table)
     if not over:
         return None
     m = table.match
@@ -426,6 +429,34 @@ def outcome(table: Table) -> dict | None:
         "rule": rule,
         "title": rule_title(rule),
     }
+
+
+def on_time(table: Table) -> dict | None:
+    """The match decided on time (events: the director called time), once the hands it
+    counts are settled: the best total wins; level totals win for nobody."""
+    m, hands = table.match, table.row.time_hands
+    over, win = m.result_on_time(hands)
+    if not over:
+        return None
+    score = "–".join(str(p) for p in m.totals())
+    if win is None:
+        text = ngettext("Time was called: the match ends level on the totals of the one hand "
+                        "played, %(score)s.", "Time was called: the match ends level on the "
+                        "totals of the %(num)d hands played, %(score)s.", hands, score=score)
+    else:
+        text = ngettext("Time was called: %(side)s won on the totals of the one hand played, "
+                        "%(score)s.", "Time was called: %(side)s won on the totals of the "
+                        "%(num)d hands played, %(score)s.", hands,
+                        side=m.side_names[win], score=score)
+    winner = m.side_names[win] if win is not None else None
+    return {"winner": winner, "text": text, "rule": None, "title": None, "time": True}
+
+
+def time_called(table: Table) -> int | None:
+    """The hands the match counts, while time is called and they are not all settled."""
+    if table.row.time_hands is None or outcome(table) is not None:
+        return None
+    return table.row.time_hands
 
 
 def penalty_points(table: Table) -> bool:
@@ -632,6 +663,8 @@ def pass_(token: str, hand_no: int, after: int, seat, client_id: str | None = No
 def _still_open(table: Table) -> None:
     """Refuse a move once the match is decided (the engine's match rule)."""
     over = outcome(table)
+    if over and over.get("time"):
+        raise Refused(422, over["text"])
     if over:
         raise Refused(422, _("The match is over: %(winner)s won it.", winner=over["winner"]),
                       over["rule"])
@@ -711,7 +744,7 @@ def lot(token: str, hand_no: int, after: int, rng: random.Random, seat=None) -> 
     table = _begin(token)
     _stale(table, hand_no, after)
     hand, row = table.hand, table.hand_row
-    if hand is None or hand.moves or not hand.opening.lot or table.match.result()[0]:
+    if hand is None or hand.moves or not hand.opening.lot or outcome(table) is not None:
         o = hand.opening if hand is not None else None
         raise Refused(
             422,

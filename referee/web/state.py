@@ -56,6 +56,7 @@ class MatchRow(NamedTuple):
     abandon_reason: str | None = None
     public: bool = False  # listed on the home page
     language: str | None = None  # the table's language, if one is set (i18n)
+    time_hands: int | None = None  # time called (events): the hands the match counts
 
 
 class MoveRec(NamedTuple):
@@ -174,6 +175,7 @@ MATCH_COLUMNS = (
     Match.abandon_reason,
     Match.public,
     Match.language,
+    Match.time_hands,
 )
 
 

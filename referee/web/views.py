@@ -260,6 +260,7 @@ def _table_context(t: services.Table, links: Links, chosen, refused, said) -> di
         "opening": services.opening_line(t),
         "summary": services.hand_summary(t, len(t.match.hands) - 1) if t.match.hands else None,
         "outcome": services.outcome(t),
+        "time_called": services.time_called(t),
         "tie": services.tie(t),
         "undo": services.undo_target(t) if links.write else None,
         "position": t.position,

@@ -13,7 +13,8 @@ import pytest
 from eventhelpers import Director, play_match_http
 from webhelpers import text_of
 
-from referee.engine import check, record
+from referee.engine import Match, check, record
+from referee.engine.simulate import play_hand
 from referee.events import standings as st
 
 NAMES = ["Ana", "Ben", "Cleo", "Dan", "Eve", "Fay", "Gus", "Hal"]
@@ -304,3 +305,48 @@ def test_the_director_unlocks_a_signed_result_with_a_reason(director):
     director.undo(play)  # the record can be corrected again
     assert "/unlock" not in director.page(token)  # nothing left to unlock
     director.act(token, f"tables/{table}/unlock", {"reason": "again"}, status=409)
+
+
+def test_time_called_reaches_the_table_and_ends_its_match_on_the_totals(director):
+    token = director.create("five-up", ["Ana", "Ben"], format="round-robin", target=200)
+    director.act(token, "pair")
+    director.act(token, "start")
+    [link] = director.table_links(token)
+    play = director.get(link).location.rsplit("/", 1)[1]
+    rec = director.record(play)
+    m = Match(rec["variant"], rec["players"], rec["options"])
+    hand = play_hand(m, random.Random(5))
+
+    def send(after, mv):
+        form = {"hand": 1, "after": after, "seat": mv.player}
+        if mv.kind == "play":
+            on = hand.laid_on(mv.tile)
+            form.update(tile=str(mv.tile), on=str(on) if on else "")
+        elif mv.kind == "draw":
+            form["count"] = mv.count if not mv.drawn else len(mv.drawn)
+        return director.post(f"/t/{play}/{mv.kind}", form)
+
+    for after, mv in enumerate(hand.moves[:3]):
+        assert send(after, mv).status_code == 302
+    version = director.get(f"/t/{play}/version").get_data(as_text=True)
+    director.act(token, "time")
+    assert director.get(f"/t/{play}/version").get_data(as_text=True) != version  # phones see it
+    html = director.table(play)
+    assert text_of(html, "time-called") == (
+        "Time is called. The match ends when hand 1 is settled, on the totals.")
+    assert text_of(html, "outcome") is None
+    for after, mv in enumerate(hand.moves[3:], 3):
+        assert send(after, mv).status_code == 302
+    left = {f"left-{s}": " ".join(map(str, ts)) for s, ts in enumerate(hand.left)}
+    director.post(f"/t/{play}/end", {"hand": 1, "after": len(hand.moves), **left})
+    html = director.table(play)
+    a, b = m.totals()
+    winner = "the match ends level" if a == b else f"{'Ana' if a > b else 'Ben'} won"
+    said = text_of(html, "outcome")
+    assert said.startswith("Match over. Time was called:") and winner in said
+    assert f"{a}–{b}" in said and text_of(html, "time-called") is None
+    # no next hand: its lead is refused with the same words
+    r = director.post(f"/t/{play}/play", {"hand": 2, "after": 0, "seat": 0, "tile": "6-6"})
+    assert r.status_code == 422 and "Time was called" in text_of(r.get_data(as_text=True),
+                                                                  "refused")
+    assert "Round 1 (complete)" in text_of(director.page(token), "tables")

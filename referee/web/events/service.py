@@ -696,7 +696,14 @@ def call_time(event: Event) -> None:
                 begun = len(table.match.hands)
                 if hand is not None and not hand.moves and hand.settlement is None:
                     begun -= 1  # the next hand is not begun: it does not count
+                begun = max(begun, 1)  # a match decides on one hand at least
                 t.time_hands = begun
+                db.session.execute(  # the table's phones show it at their next poll
+                    update(Match)
+                    .where(Match.id == t.games[-1].match_id)
+                    .values(time_hands=begun, version=Match.version + 1, updated=now()),
+                    execution_options={"synchronize_session": False},
+                )
     log(event, "time", round=r.number)
     db.session.commit()
 
