@@ -26,13 +26,20 @@ def show(value) -> str:
     return text if len(text) <= SHOW_MAX else text[: SHOW_MAX - 1] + "…"
 
 
+def visible(name: str) -> str:
+    """The name without the characters nobody sees: zero-width spaces and joiners, soft
+    hyphens, byte-order marks (Unicode's format characters, Cf)."""
+    return "".join(c for c in name if unicodedata.category(c) != "Cf")
+
+
 def same(name: str) -> str:
-    """What two names are compared by: "Ana" and "ana" (or "ＡＮＡ") are the same name."""
-    return unicodedata.normalize("NFKC", name).casefold()
+    """What two names are compared by: "Ana", "ana", "ＡＮＡ" and "Ana" with a zero-width
+    space in it are the same name."""
+    return unicodedata.normalize("NFKC", visible(name)).casefold()
 
 
 def _fault(name, n: int) -> Message | None:
-    if not isinstance(name, str) or not name.strip():
+    if not isinstance(name, str) or not visible(name).strip():  # nothing anyone can read
         return Message(N_("Enter a name for player {n}."), n=n)
     if len(name.strip()) > NAME_MAX:
         return Message(

@@ -160,9 +160,10 @@ RULES: dict[str, Rule] = _rules(
      """),
     ("C-NAMES", C, "Names of the players", "project", """
         Every player has a name of 1 to 40 characters, different from every other
-        player's; names that differ only in capital letters ("Ana", "ana") count as the
-        same. A name holds no control characters (such as a line break) and no "+",
-        which joins partners' names into their side's name ("Ana+Cleo").
+        player's; names that differ only in capital letters ("Ana", "ana") or in
+        characters nobody sees (a zero-width space) count as the same. A name holds no
+        control characters (such as a line break) and no "+", which joins partners'
+        names into their side's name ("Ana+Cleo").
      """),
     # ---- Five-Up ---------------------------------------------------------------------
     ("FU-PLAYERS", FU, "Players and sides", "seed", """

@@ -121,7 +121,8 @@ RULES = {
      """),
     "C-NAMES": ("Jména hráčů", """
         Každý hráč má jméno o délce 1 až 40 znaků, odlišné od jmen ostatních hráčů;
-        jména, která se liší jen velikostí písmen („Ana“, „ana“), se považují za stejná.
+        jména, která se liší jen velikostí písmen („Ana“, „ana“) nebo znaky, které nejsou
+        vidět (mezera nulové šířky), se považují za stejná.
         Jméno neobsahuje řídicí znaky (například konec řádku) ani znak „+“, který spojuje
         jména partnerů do jména jejich strany („Ana+Cleo“).
      """),

@@ -124,9 +124,10 @@ RULES = {
      """),
     "C-NAMES": ("Imiona graczy", """
         Każdy gracz ma imię o długości od 1 do 40 znaków, inne niż imiona pozostałych
-        graczy; imiona różniące się tylko wielkością liter („Ana”, „ana”) uznaje się za
-        takie same. Imię nie zawiera znaków sterujących (takich jak koniec wiersza) ani
-        znaku „+”, który łączy imiona partnerów w nazwę ich strony („Ana+Cleo”).
+        graczy; imiona różniące się tylko wielkością liter („Ana”, „ana”) albo znakami,
+        których nie widać (spacja o zerowej szerokości), uznaje się za takie same. Imię
+        nie zawiera znaków sterujących (takich jak koniec wiersza) ani znaku „+”, który
+        łączy imiona partnerów w nazwę ich strony („Ana+Cleo”).
      """),
     # ---- Five-Up -----------------------------------------------------------------------
     "FU-PLAYERS": ("Gracze i strony", """

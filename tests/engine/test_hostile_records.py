@@ -30,6 +30,8 @@ def rec(players=("Ana", "Ben"), variant="five-up", hands=(), **extra) -> dict:
     (["Ana", "Be\u202en"], 1, "U+202E"),
     (["x" * (NAME_MAX + 1), "Ben"], 0, f"longer than {NAME_MAX}"),
     (["Ana", "   "], 1, "Enter a name for player 2"),
+    (["Ana", "An\u200ba"], 1, "already player 1"),  # a zero-width space: the same name
+    (["Ana", "Ben", "\u00ad\u200d\ufeff"], 2, "Enter a name for player 3"),  # nothing seen
 ])
 def test_names_that_break_c_names_are_refused_with_the_seat(players, seat, says):
     with pytest.raises(SetupError) as e:
@@ -41,6 +43,8 @@ def test_names_that_break_c_names_are_refused_with_the_seat(players, seat, says)
 
 def test_good_names_pass_and_are_trimmed():
     assert Match("five-up", [" Čeněk ", "Jiří", "李", "x" * NAME_MAX]).players[0] == "Čeněk"
+    family = "\U0001F468\u200d\U0001F469\u200d\U0001F467"  # an emoji joined by ZWJ: allowed
+    assert faults([family, "Ben"]) == {}
     assert faults(["Ana", "Ben"]) == {}
 
 
