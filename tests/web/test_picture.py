@@ -440,3 +440,27 @@ def test_a_picture_with_places_is_a_group_of_buttons():
     root = svg(hand, highlight=hand.places_for(T("4-1")), sprite=True)
     assert root.get("role") == "group"
     assert root[0].tag == SVG + "title"
+
+
+@pytest.mark.parametrize("variant,players", [
+    ("five-up", 4), ("french-connection", 4), ("ctyrka", 5), ("ctyrka", 13)])
+def test_a_layout_planned_a_tile_at_a_time_is_placed_as_planned_afresh(variant, players):
+    """Plans are kept and extended by the new tile (phones draw the layout after every
+    move): the result is the same as planning the whole layout from nothing."""
+    from referee.engine.simulate import deal
+    from referee.web import picture
+
+    for seed in range(3):
+        m = Match(variant, [f"P{i}" for i in range(players)])
+        rng = random.Random(seed)
+        dealt, _ = deal(m, rng)
+        whole = play_hand(Match(variant, [f"P{i}" for i in range(players)]), random.Random(seed))
+        hand = m.new_hand(dealt)
+        assert hand.players == whole.players
+        for move in whole.moves:
+            hand.apply(move)
+            kept = picture._plan(hand.layout)  # extends the plan kept for the move before
+            picture._PLANS.clear()
+            fresh = picture._plan(hand.layout)
+            assert kept[0] == fresh[0] and kept[2] == fresh[2]
+            assert kept[1] == fresh[1]
