@@ -9,6 +9,8 @@ Configuration comes from the environment, with defaults that need nothing:
 - ``SECRET_KEY``: signs sessions and CSRF tokens; default a random key generated once into
   ``instance/secret_key``.
 - ``RANDOM_SEED``: seeds the app's random numbers (the lot for the lead), for repeatable runs.
+- ``RENDERED_DIR``: where the host's workers keep the tables they render, to share them;
+  default ``instance/rendered`` (a cache: deleting it loses nothing).
 """
 
 from __future__ import annotations
@@ -102,6 +104,8 @@ def create_app(test_config: dict | None = None) -> Flask:
         RANDOM_SEED=int(seed) if seed not in (None, "") else None,
         MAX_CONTENT_LENGTH=2 * 1024 * 1024,  # an uploaded record is small
         WTF_CSRF_TIME_LIMIT=None,  # a match can last an evening
+        # where the host's workers keep the tables they render (referee/web/rendered.py)
+        RENDERED_DIR=os.environ.get("RENDERED_DIR") or str(instance / "rendered"),
         # SQLite from the environment or the default is brought up to date on the first
         # request (referee/web/schema); other databases are upgraded by whoever runs them.
         AUTO_UPGRADE=url.startswith("sqlite") and "SQLALCHEMY_DATABASE_URI" not in test_config,

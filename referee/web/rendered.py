@@ -76,7 +76,7 @@ def _memory() -> Kept:
 
 
 def _path(row: MatchRow, key: tuple) -> Path:
-    folder = current_app.config.get("RENDERED_DIR") or Path(current_app.instance_path, "rendered")
+    folder = current_app.config["RENDERED_DIR"]
     name = hashlib.sha256(repr((row.id, row.write_token, *key)).encode()).hexdigest()[:32]
     return Path(folder, name + ".html")
 

@@ -98,3 +98,11 @@ def test_sqlite_commits_to_a_write_ahead_log_without_waiting_for_the_disk(tmp_pa
             assert c.exec_driver_sql("PRAGMA journal_mode").scalar() == "wal"
             assert c.exec_driver_sql("PRAGMA synchronous").scalar() == 1  # NORMAL
         db.engine.dispose()
+
+
+def test_the_rendered_tables_folder_comes_from_the_environment(tmp_path, monkeypatch):
+    config = {"SECRET_KEY": "x", "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path}/r.db"}
+    monkeypatch.delenv("RENDERED_DIR", raising=False)
+    assert create_app(config).config["RENDERED_DIR"].endswith("instance/rendered")
+    monkeypatch.setenv("RENDERED_DIR", str(tmp_path / "shared"))
+    assert create_app(config).config["RENDERED_DIR"] == str(tmp_path / "shared")
