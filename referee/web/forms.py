@@ -59,7 +59,7 @@ class StartForm(Form):
     count = WholeNumberField(_l("Number of players"), validators=[Optional()])
     names = FieldList(StringField(_l("Name")), min_entries=0)  # the engine judges them (C-NAMES)
     target = WholeNumberField(
-        "Target (points that end the match)", validators=[Optional(), NumberRange(min=1)]
+        _l("Target (points that end the match)"), validators=[Optional(), NumberRange(min=1)]
     )
     scoring = RadioField(  # the engine judges the choice, with its message next to the field
         _l("Scoring"), choices=["penalty", "victory"], default="penalty", validate_choice=False

@@ -697,9 +697,9 @@ def _record(table: Table, move: Move, client_id: str | None = None) -> str:
     notes = [n["text"] for n in _notes(hand, number).get(number, [])]
     notes += _false_passes(hand, known)
     if hand.ended == "domino":
-        notes.append("Domino! Enter the tiles left in each hand")
+        notes.append(_("Domino! Enter the tiles left in each hand"))
     elif hand.ended == "block":
-        notes.append("The hand is blocked. Enter the tiles left in each hand")
+        notes.append(_("The hand is blocked. Enter the tiles left in each hand"))
     answer = "; ".join([said, *notes]) + "."
     _lock(table)
     values = saved._asdict()

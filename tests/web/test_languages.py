@@ -134,3 +134,88 @@ def test_text_outside_a_request_is_english(app):
 
     with app.app_context():
         assert gettext("Home") == "Home"
+
+
+def flash_of(phone, token) -> str:
+    return htmllib.unescape(text_of(phone.table(token), "flash") or "")
+
+
+# Čtyřka, two players (RANDOM_SEED deals, as in test_matches): Ana goes out in hand 1,
+# hand 2 is blocked.
+CT_DOMINO = """
+    Ana 5-5; Ben 5-1 on 5-5; Ana 5-0 on 5-5; Ben 2-1 on 5-1; Ana 3-0 on 5-0; Ben 6-2 on 2-1
+    Ana 6-4 on 6-2; Ben 4-4 on 6-4; Ana 6-5 on 5-5; Ben 6-1 on 6-5; Ana 3-3 on 3-0
+    Ben 4-1 on 6-1; Ana 4-2 on 4-4
+"""
+CT_BLOCK = """
+    Ben 3-3; Ana 4-3 on 3-3; Ben draw; Ana 4-0 on 4-3; Ben 5-0 on 4-0; Ana 5-3 on 5-0
+    Ben draw; Ana 3-1 on 5-3; Ben 6-1 on 3-1; Ana 6-3 on 6-1; Ben draw; Ana draw
+    Ben draw; Ana draw; Ben draw; Ana draw; Ben draw; Ana draw
+    Ben draw; Ana draw; Ben 3-0 on 3-3; Ana 6-0 on 3-0; Ben 6-2 on 6-0; Ana 3-2 on 6-2
+    Ben draw; Ana draw; Ben pass; Ana pass
+"""
+
+
+@pytest.mark.parametrize("lang,domino,blocked", [
+    ("pl", "Domino! Wpisz kamienie, które zostały w ręku każdego gracza.",
+     "Nastąpiła blokada. Wpisz kamienie, które zostały w ręku każdego gracza."),
+    ("cs", "Domino! Zadejte kameny, které zbyly v ruce každému hráči.",
+     "Kolo je zablokované. Zadejte kameny, které zbyly v ruce každému hráči."),
+])
+def test_the_end_of_a_hand_is_said_in_the_players_language(phone, lang, domino, blocked):
+    """The answer to the move that ends a hand (Domino! or blocked) asks for the tiles
+    left in the reader's language."""
+    t = phone.start("ctyrka", ["Ana", "Ben"], scoring="penalty", target=40)
+    speak(phone, lang)
+    phone.moves(t, CT_DOMINO)
+    assert domino in flash_of(phone, t)
+    phone.settle(t, {"Ben": "6-3"})
+    phone.moves(t, CT_BLOCK)
+    said = flash_of(phone, t)
+    assert blocked in said and "Enter the tiles" not in said
+
+
+@pytest.mark.parametrize("lang,label", [
+    ("pl", "Cel (punkty kończące mecz)"), ("cs", "Cíl (body, které ukončí zápas)"),
+])
+def test_the_target_label_of_the_start_form(app, lang, label):
+    """The start form's target field has its label in the reader's language (the label
+    WTForms shows with the field, not only the template's own text)."""
+    from referee.web.forms import StartForm
+
+    with app.test_request_context(f"/?lang={lang}"):
+        assert str(StartForm().target.label.text) == label
+
+
+@pytest.mark.parametrize("lang,not_by_lot,won", [
+    ("pl", "To rozdanie nie jest otwierane przez losowanie.",
+     "już zapisano: losowanie, wygrywa Cleo"),
+    ("cs", "Toto kolo se nezahajuje losem.", "už zapsáno: los, vyhrává Cleo"),
+])
+def test_the_lot_refusals_in_the_players_language(phone, lang, not_by_lot, won):
+    t = phone.start("five-up", ["Ana", "Ben", "Cleo"])
+    speak(phone, lang)
+    phone.post(f"/t/{t}/lot", {"hand": 1, "after": 0, "seat": 2})
+    r = phone.post(f"/t/{t}/lot", {"hand": 1, "after": 0, "seat": 1})
+    assert r.status_code == 409 and won in htmllib.unescape(refusal(r))
+    ct = phone.start("ctyrka", ["Ana", "Ben"])
+    speak(phone, lang)
+    r = phone.post(f"/t/{ct}/lot", {"hand": 1, "after": 0})
+    said = htmllib.unescape(refusal(r))
+    assert r.status_code == 422 and not_by_lot in said, said
+    assert "highest double" not in said  # the opening that follows is translated too
+
+
+@pytest.mark.parametrize("lang,what,taken", [
+    ("pl", "kamienie pozostałe w rozdaniu 1 (jego rozliczenie)", "Cofnięto: kamienie"),
+    ("cs", "zbylé kameny v kole 1 (jeho vyúčtování)", "Vzato zpět: zbylé kameny"),
+])
+def test_undo_of_a_settlement_in_the_players_language(phone, lang, what, taken):
+    t = phone.start("five-up", ["Ana", "Ben"], target=500)
+    speak(phone, lang)
+    phone.moves(t, HAND)
+    phone.settle(t, {"Ben": "3-2"})
+    page = htmllib.unescape(phone.get(f"/t/{t}/undo").get_data(as_text=True))
+    assert text_of(page, "undo-what") == what
+    phone.undo(t)
+    assert taken in flash_of(phone, t)
