@@ -508,8 +508,9 @@ def count_refused(variant: str, players: int) -> Refused | None:
 def set_name(variant: str, players: int) -> str:
     """The set a number of players implies ("double-nine, 55 tiles")."""
     v = get_variant(variant)
-    pip = v.max_pip(players)
-    return f"{v.set_name(players)}, {len(tile_set(pip))} tiles"
+    n = len(tile_set(v.max_pip(players)))
+    return ngettext("%(set)s, %(num)d tile", "%(set)s, %(num)d tiles", n,
+                    set=say(v.set_name(players)))
 
 
 def default_options(variant: str, options: dict | None = None) -> dict:
