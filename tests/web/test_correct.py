@@ -5,8 +5,10 @@ the replaced moves kept (struck through)."""
 
 from __future__ import annotations
 
+import html as htmllib
 import re
 
+import pytest
 from webhelpers import text_of
 
 from referee.engine import check, record
@@ -100,3 +102,38 @@ def test_a_stale_correction_is_not_saved(phone):
     phone.moves(t, "Ben 4-3 on 4-4")
     r = save(phone, t, 2, "Ben draw\nCleo 6-4 on 6-6", total=4, status=409)
     assert "now has 5 moves" in text_of(r.get_data(as_text=True), "refused")
+
+
+@pytest.mark.parametrize("lang,lines,hint", [
+    ("pl", "Ben dobiera\nCleo 6-4 na 6-6\nAna 6-3 do 6-6\nBen 4-4 na 6-4",
+     "„Ben 5-0 na 5-5”, „Cleo dobiera 2”, „Dan pas”"),
+    ("cs", "Ben bere\nCleo 6-4 na 6-6\nAna 6-3 k 6-6\nBen 4-4 na 6-4",
+     "„Ben 5-0 na 5-5“, „Cleo bere 2“, „Dan pas“"),
+])
+def test_the_lines_read_the_pages_own_words(phone, lang, lines, hint):
+    """A Polish or Czech page reads "na", "dobiera"/"bere", "pas" (its hint shows them),
+    English still works, and the change log keeps the English words."""
+    t = phone.start("ctyrka", PLAYERS)
+    phone.moves(t, SLIP)
+    phone.get(f"/?lang={lang}")
+    r = phone.get(f"/t/{t}/hand/1/correct", query_string={"k": 2, "moves": lines})
+    html = htmllib.unescape(r.get_data(as_text=True))
+    assert hint in html
+    assert "✗" not in text_of(html, "verdicts") and text_of(html, "save-form")
+    r = phone.get(f"/t/{t}/hand/1/correct", query_string={"k": 5, "moves": "Ben pas"})
+    verdict = htmllib.unescape(text_of(r.get_data(as_text=True), "verdicts"))
+    assert verdict.startswith(("✓", "✗ Ben pass:")), verdict  # read as a pass, judged
+    r = phone.get(f"/t/{t}/hand/1/correct", query_string={"k": 5, "moves": "Ben pass"})
+    assert text_of(r.get_data(as_text=True), "verdicts")  # the English words still read
+    save(phone, t, 2, lines)
+    [change] = phone.get(f"/t/{t}/audit.json").get_json(force=True)["changes"]
+    assert [m["line"] for m in change["new"]] == [
+        "Ben draw 1", "Cleo 6-4 on 6-6", "Ana 6-3 on 6-6", "Ben 4-4 on 6-4"
+    ]
+
+
+def test_no_move_word_stands_for_two_moves():
+    from referee.web.audit.correct import MOVE_WORDS
+
+    words = [w for ws in MOVE_WORDS.values() for w in ws]
+    assert len(words) == len(set(words))

@@ -6,6 +6,8 @@ Saved as one change with old → new: the replaced rows are marked taken back, n
 
 The moves from k on are written one a line, the way players say them: "Ana 5-5",
 "Ben 5-0 on 5-5", "Cleo draw 2" (or "Cleo draw 6-1 3-2", the tiles named), "Dan pass".
+The Polish and Czech words are read too ("Ben 5-0 na 5-5", "Cleo dobiera 2", "Dan pas");
+the lines the app writes (the log, old → new) always use the English ones.
 """
 
 from __future__ import annotations
@@ -24,8 +26,23 @@ from ..models import Move as MoveRow
 from ..services import Refused
 from .log import log_change, phone
 
-
 # -- moves as lines ------------------------------------------------------------------------
+# The words a line may use for "on", "draw" and "pass", in every language of the app (the
+# hint shows the page's own; the catalogue's words: PL "dokłada ... do", "dobiera",
+# "pasuje"; CS "přikládá ... k", "bere z banku"). No word stands for two of them.
+MOVE_WORDS = {
+    "on": {"on", "na", "do", "k"},
+    "draw": {"draw", "dobiera", "dobierz", "bere", "lízne", "líznout"},
+    "pass": {"pass", "pas", "pasuje", "pasuj", "vynechává"},
+}
+
+
+def _word(word: str) -> str | None:
+    """The move word ("on", "draw", "pass") a word of a line stands for, if any."""
+    word = word.casefold()
+    return next((kind for kind, words in MOVE_WORDS.items() if word in words), None)
+
+
 def line_of(m, players) -> str:
     """A move row (or engine Move) as a line: "Ben 5-0 on 5-5"."""
     if isinstance(m, Move):
@@ -53,10 +70,11 @@ def parse_line(players, text: str, number: int) -> Move:
     if seat is None:
         raise Refused(400, _("Move %(n)d: say who moves first (%(names)s).", n=number,
                              names=", ".join(players)), move=number)
+    said = [_word(w) for w in rest]
     try:
-        if rest == ["pass"]:
+        if said == ["pass"]:
             return Move.pass_(seat)
-        if rest and rest[0] == "draw":
+        if rest and said[0] == "draw":
             if len(rest) == 1:
                 return Move.draw(seat, 1)
             if len(rest) == 2 and rest[1].isdigit():
@@ -64,7 +82,7 @@ def parse_line(players, text: str, number: int) -> Move:
             return Move.draw(seat, tuple(parse_tile(w) for w in rest[1:]))
         if len(rest) == 1:
             return Move.play(seat, parse_tile(rest[0]))
-        if len(rest) == 3 and rest[1] == "on":
+        if len(rest) == 3 and said[1] == "on":
             return Move.play(seat, parse_tile(rest[0]), parse_tile(rest[2]))
     except NotationError as e:
         raise Refused(400, _("Move %(n)d: %(why)s", n=number, why=str(e)), move=number) from None
