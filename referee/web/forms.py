@@ -6,8 +6,8 @@ question (services).
 
 from __future__ import annotations
 
-from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
+from flask_babel import ngettext
 from flask_wtf import FlaskForm
 from flask_wtf.file import FileField
 from wtforms import (
@@ -34,7 +34,8 @@ class WholeNumberField(IntegerField):
     def process_formdata(self, valuelist):
         if valuelist and len(valuelist[0].strip().lstrip("+-")) > DIGITS:
             self.data = None
-            raise ValueError(_("Enter a whole number of at most %(n)d digits.", n=DIGITS))
+            raise ValueError(ngettext("Enter a whole number of at most %(num)d digit.",
+                                      "Enter a whole number of at most %(num)d digits.", DIGITS))
         super().process_formdata(valuelist)
 
 

@@ -219,6 +219,8 @@ def test_refusals_when_making_an_event(director):
     assert "format" in make(400, name="X", entrants="Ana\nBen", format="pods-of-nine")
     assert "pair" in make(400, name="X", entrants="Ana & Ben\nCleo", pairs="1")
     assert "bye" in make(400, name="X", entrants="Ana\nBen", bye="a win")
+    said = make(400, name="X", entrants="Ana\nBen", format="round-robin", table_size="4")
+    assert "each player for themselves" in said and "himself" not in said
 
 
 def test_the_engine_s_refusal_when_making_an_event_is_in_the_players_language(director):

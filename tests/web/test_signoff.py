@@ -39,12 +39,12 @@ def confirm(phone: Phone, t: str, side: int, score: str = SCORE, status: int = 3
 def test_each_side_confirms_then_the_match_is_locked(app, phone, rows):
     t = decided(phone)
     html = phone.get(f"/t/{t}/match").get_data(as_text=True)
-    assert text_of(html, "confirm-0") == f"Ana confirm {SCORE}"
-    assert text_of(html, "confirm-1") == f"Ben confirm {SCORE}"
+    assert text_of(html, "confirm-0") == f"Confirm {SCORE} for Ana"
+    assert text_of(html, "confirm-1") == f"Confirm {SCORE} for Ben"
     confirm(phone, t, 0, "6–4", status=409)  # not the result on the table
     r = confirm(phone, t, 0)
     html = phone.get(r.location).get_data(as_text=True)
-    assert f"Ana confirm {SCORE}." in text_of(html, "flash")
+    assert f"Confirmed {SCORE} for Ana." in text_of(html, "flash")
     assert f"Confirmed by Ana ({SCORE}) at" in text_of(html, "confirmations")
     assert text_of(html, "confirm-0") is None and text_of(html, "locked") is None
     confirm(phone, t, 0, status=409)  # already confirmed
@@ -54,7 +54,7 @@ def test_each_side_confirms_then_the_match_is_locked(app, phone, rows):
     phone.settle(t, {"Ben": "6-6"})  # the tiles left entered again: she confirms again
     html = phone.get(f"/t/{t}/match").get_data(as_text=True)
     assert "Confirmed by" not in html
-    assert text_of(html, "confirm-0") == f"Ana confirm {SCORE}"
+    assert text_of(html, "confirm-0") == f"Confirm {SCORE} for Ana"
 
 
 def test_a_locked_match_refuses_every_write(app, phone, rows):

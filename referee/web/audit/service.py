@@ -280,7 +280,7 @@ def confirm(token: str, side, score: str) -> str:
     services._lock(table)
     log_change(table.row.id, "confirm", side=side, new={"side": names[side], "score": now_score})
     services._commit(table)
-    return _("%(side)s confirm %(score)s.", side=names[side], score=now_score)
+    return _("Confirmed %(score)s for %(side)s.", side=names[side], score=now_score)
 
 
 def override_lock(match_row: Match, reason: str, by: str) -> Change:

@@ -23,7 +23,7 @@ class Event(db.Model):
     variant = db.Column(db.String(40), nullable=False)
     options = db.Column(db.JSON, nullable=False)  # the matches' options (target, scoring)
     pairs = db.Column(db.Boolean, nullable=False, default=False)  # Five-Up in pairs
-    # players a table seats: Five-Up each for himself 2 or 3, Čtyřka's preferred pod size
+    # players a table seats: Five-Up 2 or 3, each player for themselves, Čtyřka's preferred pod size
     table_size = db.Column(db.Integer, nullable=True)
     format = db.Column(db.String(40), nullable=False)
     rounds = db.Column(db.Integer, nullable=True)

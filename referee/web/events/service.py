@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
+from flask_babel import ngettext
 from sqlalchemy import func, select, update
 from sqlalchemy.orm import selectinload
 
@@ -39,7 +40,6 @@ FORMAT_NAMES = {
 }
 
 ACTIONS = {
-    "created": _l("Event created with %(count)s entrants"),
     "added": _l("%(name)s added"),
     "withdrawn": _l("%(name)s withdrawn"),
     "substituted": _l("%(old)s replaced by %(new)s"),
@@ -414,6 +414,9 @@ def log(event: Event, what: str, **params) -> None:
 
 
 def action_text(action: EventAction) -> str:
+    if action.what == "created":  # a number of entrants: its plural
+        return ngettext("Event created with %(num)d entrant",
+                        "Event created with %(num)d entrants", action.params["count"])
     return str(ACTIONS[action.what]) % action.params
 
 
@@ -450,7 +453,7 @@ def create_event(
     if fmt not in allowed:
         raise Refused(400, _("This format does not fit the variant."), field="format")
     if table_size is not None and variant == "five-up" and table_size not in (2, 3):
-        raise Refused(400, _("Five-Up seats 2 or 3 players each for himself."),
+        raise Refused(400, _("Five-Up seats 2 or 3 players, each player for themselves."),
                       field="table_size")
     if rounds is not None and not 1 <= rounds <= 99:
         raise Refused(400, _("The number of rounds is 1 to 99."), field="rounds")
@@ -459,7 +462,8 @@ def create_event(
     if len(entrants) < 2:
         raise Refused(400, _("An event needs at least two entrants."), field="entrants")
     if len(entrants) > MAX_ENTRANTS:
-        raise Refused(400, _("At most %(n)s entrants.", n=MAX_ENTRANTS), field="entrants")
+        raise Refused(400, ngettext("At most %(num)d entrant.", "At most %(num)d entrants.",
+                                     MAX_ENTRANTS), field="entrants")
     _check_names(entrants)
     event = Event(
         name=name[:120], variant=variant, options=options, pairs=pairs, table_size=table_size,
@@ -566,7 +570,8 @@ def propose_round(event: Event, rng: random.Random) -> Round:
     else:
         number = (current.row.number if current else 0) + 1
     if event.rounds is not None and number > event.rounds:
-        raise Refused(409, _("All %(n)s rounds have been played.", n=event.rounds))
+        raise Refused(409, ngettext("The only round has been played.",
+                                     "All %(num)d rounds have been played.", event.rounds))
     mod = pairing()
     ranks = {row.entrant: row.rank for row in state.standings}
     entrants = [

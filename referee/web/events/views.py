@@ -19,6 +19,7 @@ from flask import (
     url_for,
 )
 from flask_babel import gettext as _
+from flask_babel import ngettext
 from markupsafe import Markup
 
 from .. import services
@@ -208,7 +209,8 @@ def swap(token: str):
 
     response = _act(token, do, _("Swapped."))
     if found:
-        flash(_("This makes %(n)s repeated meetings.", n=len(found)))
+        flash(ngettext("This makes %(num)d repeated meeting.",
+                       "This makes %(num)d repeated meetings.", len(found)))
     return response
 
 

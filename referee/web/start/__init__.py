@@ -37,12 +37,13 @@ def start(variant: str):
             pass
         elif count != sent:
             status = 400
+            chosen = ngettext("You chose %(num)d player", "You chose %(num)d players", count)
+            held = ngettext("the form held %(num)d name", "the form held %(num)d names", sent)
+            shown = ngettext("It now shows %(num)d name field",
+                             "It now shows %(num)d name fields", len(form.names))
             form.count.errors = [
-                _(
-                    "You chose %(count)d players, but the form held %(sent)d names. "
-                    "It now shows %(shown)d: check the names, then start the match.",
-                    count=count, sent=sent, shown=len(form.names),
-                )
+                _("%(chosen)s, but %(held)s. %(shown)s: check the names, then start the match.",
+                  chosen=chosen, held=held, shown=shown)
             ]
         else:
             started = _create(form, v)
