@@ -219,3 +219,57 @@ def test_undo_of_a_settlement_in_the_players_language(phone, lang, what, taken):
     assert text_of(page, "undo-what") == what
     phone.undo(t)
     assert taken in flash_of(phone, t)
+
+
+@pytest.mark.parametrize("lang,sets,count", [
+    ("pl", ["Komplet: do szóstek, 28 kamieni", "do dziewiątek, 55 kamieni"],
+     ": do dziewiątek, 55 kamieni"),
+    ("cs", ["Sada: šestkové domino, 28 kamenů", "devítkové domino, 55 kamenů"],
+     ": devítkové domino, 55 kamenů"),
+])
+def test_the_set_on_the_start_form_in_the_players_language(phone, lang, sets, count):
+    """The start form names the set the number of players implies in the reader's words
+    (the set's name and the plural of the tiles)."""
+    page = htmllib.unescape(phone.get(f"/new/ctyrka?lang={lang}").get_data(as_text=True))
+    said = re.sub(r"\s+", " ", text_of(page, "set"))
+    assert all(s in said for s in sets), said
+    assert "tiles" not in said and "double-" not in said
+    assert count in re.sub(r"\s+", " ", page)
+
+
+@pytest.mark.parametrize("lang,domino,blocked", [
+    ("pl", "Ana wygrywa „przez domino!”", "Blokada: wygrywa Ana"),
+    ("cs", "Domino! – vyhrává Ana", "Zablokováno: vyhrává Ana"),
+])
+def test_the_match_table_says_how_each_hand_ended(phone, lang, domino, blocked):
+    """The match page's table of hands: "Domino! by Ana", "Blocked: won by Ana" in the
+    reader's language."""
+    t = phone.start("ctyrka", ["Ana", "Ben"], scoring="penalty", target=40)
+    speak(phone, lang)
+    phone.moves(t, CT_DOMINO)
+    phone.settle(t, {"Ben": "6-3"})
+    phone.moves(t, CT_BLOCK)
+    phone.settle(t, {"Ana": "6-6 6-4 5-4 2-1 1-0 0-0",
+                     "Ben": "6-5 5-5 5-2 5-1 4-4 4-2 4-1 2-2 2-0 1-1"})
+    page = htmllib.unescape(phone.get(f"/t/{t}/match").get_data(as_text=True))
+    cells = re.findall(r'</a></th><td>([^<]*)</td>', page)
+    assert cells[:2] == [domino, blocked], cells
+
+
+@pytest.mark.parametrize("lang,said", [
+    ("pl", "Wybrano 3 graczy, ale formularz zawierał 1 imię. Teraz pokazuje 3 pola na imiona"),
+    ("cs", "Zvolili jste 3 hráče, ale formulář obsahoval 1 jméno. Teď ukazuje 3 pole pro jména"),
+])
+def test_counts_on_the_start_form_take_their_plural(phone, lang, said):
+    """"You chose 3 players, but the form held 1 name": each number with its own noun,
+    in the plural form the number asks for."""
+    phone.get(f"/?lang={lang}")
+    r = phone.post("/new/five-up", {"count": 3, "names-0": "Ana"})
+    assert r.status_code == 400
+    assert said in htmllib.unescape(text_of(r.get_data(as_text=True), "count-errors"))
+
+
+def test_the_home_page_counts_players_in_czech(client):
+    page = htmllib.unescape(client.get("/?lang=cs").get_data(as_text=True))
+    hints = re.sub(r"\s+", " ", text_of(page, "variants"))
+    assert "2–4 hráči" in hints and "2–13 hráčů" in hints, hints
