@@ -103,6 +103,7 @@ class Hand:
     """One deal, from the lead to the settlement."""
 
     __slots__ = (
+        "_after_passes",
         "_after_play",
         "_args",
         "_blind",
@@ -165,9 +166,12 @@ class Hand:
         # read faster than a class attribute through the instance)
         self._spins = variant.every_double_spins
         self._turn_ends = variant.draw_ends_turn
-        # the variant's after_play hook, None where it keeps the default that does nothing
+        # the variant's after_play and after_passes hooks, None where it keeps the default
+        # that does nothing
         hook = type(variant).after_play
         self._after_play = None if hook is Variant.after_play else variant.after_play
+        hook = type(variant).after_passes
+        self._after_passes = None if hook is Variant.after_passes else variant.after_passes
         self.tiles = tile_frozenset(self.max_pip)
         self.sides, self.side_of = variant.seating(n)
         self.sizes = [variant.hand_size] * n
@@ -734,7 +738,11 @@ class Hand:
                 self._prove(seat, t, number)
             if self._after_play is not None:
                 self._after_play(self, seat, number)
-            self.passes = 0
+            if self.passes:
+                if self._after_passes is not None:
+                    self._after_passes(self, seat, number)
+                self.passes = 0
+            self.streak[seat] = 0  # his passes in succession end
             self.last_layer = seat
             if sizes[seat] == 0:
                 self.ended, self.winner, self.turn = "domino", seat, None

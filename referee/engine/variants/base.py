@@ -161,7 +161,10 @@ class Variant:
             )
 
     def after_play(self, hand: Hand, seat: int, move: int) -> None:
-        """Scores or charges that a play earns (FU-SCORE, FC-ALLPASS)."""
+        """Scores that a play earns (FU-SCORE)."""
+
+    def after_passes(self, hand: Hand, seat: int, move: int) -> None:
+        """Charges that a play earns when passes came before it (FC-ALLPASS): asked only then."""
 
     def after_pass(self, hand: Hand, seat: int, move: int) -> None:
         """Charges that a pass earns (FC-THREEPASS)."""

@@ -98,12 +98,11 @@ class FrenchConnection(Variant):
             pip=place.pip,
         )
 
-    def after_play(self, hand, seat, move):
+    def after_passes(self, hand, seat, move):
         if hand.last_layer == seat and hand.passes == len(hand.players) - 1:
             for other in range(len(hand.players)):
                 if other != seat:
                     hand.charge(move, other, 10, "FC-ALLPASS")
-        hand.streak[seat] = 0
 
     def after_pass(self, hand, seat, move):
         hand.streak[seat] += 1
