@@ -9,6 +9,7 @@ from ..tiles import DOUBLE_OF, NOTHING, WITH_PIP, pip_count, tile
 from .base import Line, Opening, Settlement, Variant, lowest
 
 BLANK = tile(0, 0)
+_new = tuple.__new__  # Line(...), Settlement(...) without the overhead of their defaults
 DOUBLES = frozenset(tile(p, p) for p in range(13))  # every double
 FIRST_POSE = Opening(
     None, BLANK, True, False, False, "FC-POSE", Message(N_("The holder of [0|0] poses it."))
@@ -125,7 +126,7 @@ class FrenchConnection(Variant):
                 continue
             if tiles == [BLANK]:
                 text = N_("{player} is left with only [0|0]")
-                lines.append(Line(seat, 20, "FC-SOAP", text, {"player": names[seat]}))
+                lines.append(_new(Line, (seat, 20, "FC-SOAP", text, {"player": names[seat]})))
                 continue
             factor, text = 1, NP_("{player} holds {n} pip", "{player} holds {n} pips")
             if not DOUBLES.isdisjoint(tiles):
@@ -155,5 +156,5 @@ class FrenchConnection(Variant):
                     ),
                 )
             facts = {"player": names[seat], "n": pips[seat]}
-            lines.append(Line(seat, pips[seat] * factor, "FC-SETTLE", text, facts))
-        return Settlement(winner, lines)
+            lines.append(_new(Line, (seat, pips[seat] * factor, "FC-SETTLE", text, facts)))
+        return _new(Settlement, (winner, lines))
