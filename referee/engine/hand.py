@@ -7,6 +7,7 @@ player either his exact tiles (a full record, a simulation) or only how many he 
 
 from __future__ import annotations
 
+from math import floor
 from typing import NamedTuple
 
 from .errors import IllegalMove, RecordError, RefereeError
@@ -649,7 +650,7 @@ class Hand:
         else:
             plays = self.legal_plays(seat)
         if plays:
-            t, place = plays[int(rng.random() * len(plays))]  # one C call, unlike randrange
+            t, place = plays[floor(rng.random() * len(plays))]  # C calls, unlike randrange
             move = _new(Move, (seat, "play", t, place[0], 0, ()))
         else:
             move, place = self._no_play(seat), None
