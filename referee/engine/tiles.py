@@ -91,8 +91,10 @@ def parse_tile(text: object) -> Tile:
     raise NotationError(f'{show(text)} is not a tile (write it like "6-4")')
 
 
-WITH_PIP = {p: frozenset(t for t in tile_set(12) if p in t) for p in range(13)}
-"""The tiles (of any set) showing a number: what an open end showing it takes."""
-DOUBLE_OF = {p: frozenset({_TILES[p, p]}) for p in range(13)}
-"""The double of a number, alone: what a locked arm showing it takes (FC-LOCK)."""
+WITH_PIP = tuple(frozenset(t for t in tile_set(12) if p in t) for p in range(13))
+"""The tiles (of any set) showing a number, by the number: what an open end showing it
+takes (a tuple, indexed faster than a dictionary)."""
+DOUBLE_OF = tuple(frozenset({_TILES[p, p]}) for p in range(13))
+"""The double of a number, alone, by the number: what a locked arm showing it takes
+(FC-LOCK)."""
 NOTHING: frozenset[Tile] = frozenset()
