@@ -22,6 +22,7 @@ SPINNER_LEAD = ("side1", "side2", "end1", "end2")
 SPINNER_LAID = ("side", "end1", "end2")
 DOUBLE_LEAD = ("side1", "side2")
 DOUBLE_LAID = ("side",)
+END = tuple(("a", pip) for pip in range(13))  # the free end of a tile laid, by its pips: shared
 
 
 class Place(NamedTuple):
@@ -118,7 +119,7 @@ class Layout:
         if high == low:
             free = [("side", pip), ("end1", pip), ("end2", pip)] if spinner else [("side", pip)]
         else:
-            free = [("a", low if pip == high else high)]
+            free = [END[low if pip == high else high]]
         children = parent[8]
         if at == 0:  # laid on the lead: a new arm
             arm = len(children)
