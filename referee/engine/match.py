@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from operator import add
 
 from .errors import IllegalMove, RefereeError, SetupError
 from .hand import Hand
@@ -103,9 +104,9 @@ class Match:
         if earlier[: len(kept)] != kept:  # hands taken back or replaced: count again
             kept, sums = [], [0] * len(self.sides)
         for hand in earlier[len(kept) :]:
-            sums = [a + b for a, b in zip(sums, hand.points, strict=True)]
+            sums = list(map(add, sums, hand.points))
         self._earlier = (earlier, sums)
-        return [a + b for a, b in zip(sums, hands[-1].points, strict=True)]
+        return list(map(add, sums, hands[-1].points))  # as many sides in every hand
 
     def result(self) -> tuple[bool, int | None]:
         """(over, winning side): decided only at the end of a settled hand."""
