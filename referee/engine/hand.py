@@ -238,7 +238,7 @@ class Hand:
                 raise RecordError(Message(N_("{tile} is dealt twice"), tile=t))
             seen |= held
             self.known[seat] = held
-        if all(k is not None for k in self.known):
+        if None not in self.known:  # every hand known
             self.stock_tiles = set(self.tiles - seen)
 
     # -- what the table shows -------------------------------------------------------------
@@ -255,7 +255,7 @@ class Hand:
     @property
     def full(self) -> bool:
         """Whether every player's tiles are known."""
-        return all(k is not None for k in self.known)
+        return None not in self.known
 
     @property
     def points(self) -> list[int]:
