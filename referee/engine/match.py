@@ -110,8 +110,8 @@ class Match:
 
     def result(self) -> tuple[bool, int | None]:
         """(over, winning side): decided only at the end of a settled hand."""
-        last = self.current
-        if last is None or last.settlement is None:
+        hands = self.hands
+        if not hands or hands[-1].settlement is None:
             return False, None
         return self.variant.result(self.totals(), self.options)
 
