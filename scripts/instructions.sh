@@ -25,6 +25,20 @@ for i in range(int(sys.argv[1])):
         m = endless("french-connection", list("abcd"))
     play_hand(m, rng)'
 echo "simulated French Connection hand: $(count "$simulate") instructions"
+benchloop='
+import random, sys
+from referee.engine.match import Match
+from referee.engine.simulate import play_hand
+rng = random.Random(3)
+n, done = int(sys.argv[1]), 0
+while done < n:  # as in bench.against_dominoes: 20 hands to a match, the result asked
+    match = Match("french-connection", list("abcd"), {"target": 1000})
+    for _ in range(20):
+        if done == n or match.result()[0]:
+            break
+        play_hand(match, rng)
+        done += 1'
+echo "the same in bench's loop against dominoes: $(count "$benchloop") instructions"
 for v in five-up french-connection ctyrka; do
   replay="
 import random, sys
