@@ -207,6 +207,26 @@ class Hand:
         self._opens: list | None = None  # open_places(), until the next tile is laid
 
     def _deal(self, dealt: dict[int, list[Tile]]) -> None:
+        """Take the hands dealt, checked as a whole (sizes, no tile twice, the set); a fault
+        is then found and said seat by seat."""
+        seen: set[Tile] = set()
+        size, count = self.variant.hand_size, 0
+        for seat, tiles in dealt.items():
+            held = set(tiles)
+            seen |= held
+            count += size
+            self.known[seat] = held
+            if len(tiles) != size or len(seen) != count:
+                break  # a hand of the wrong size, or a tile dealt twice
+        else:
+            if seen <= self.tiles:
+                if None not in self.known:  # every hand known
+                    self.stock_tiles = set(self.tiles - seen)
+                return
+        self._deal_fault(dealt)
+
+    def _deal_fault(self, dealt: dict[int, list[Tile]]) -> None:
+        """Refuse a faulty deal: the first fault, seat by seat."""
         seen: set[Tile] = set()
         for seat, tiles in dealt.items():
             name, held = self.players[seat], set(tiles)
@@ -237,9 +257,6 @@ class Hand:
                 t = next(t for t in tiles if t in seen or tiles.count(t) > 1)
                 raise RecordError(Message(N_("{tile} is dealt twice"), tile=t))
             seen |= held
-            self.known[seat] = held
-        if None not in self.known:  # every hand known
-            self.stock_tiles = set(self.tiles - seen)
 
     # -- what the table shows -------------------------------------------------------------
     @property
