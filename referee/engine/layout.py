@@ -105,7 +105,10 @@ class Layout:
         if counting:
             self.count -= parent.value
         free = parent[7]
-        free.remove((slot, pip))
+        if free[0][0] == slot:  # the first free slot: always, but on a lead's other end
+            del free[0]
+        else:
+            free.remove((slot, pip))
         opens = self.open
         opens.remove(place)
         if parent[5]:  # its next slot with the same pips (C-SPINNER-ORDER)
