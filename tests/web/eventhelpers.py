@@ -38,6 +38,18 @@ class Director(Phone):
         return re.findall(r'href="[^"]*(/et/[^"]+)"', self.page(token))
 
 
+def move_form(hand, number: int, after: int, move) -> dict:
+    """The form a phone sends for `move` (the engine's, of `hand`, hand number `number`)
+    after `after` moves of the hand; posted to /t/<token>/<move.kind>."""
+    form = {"hand": number, "after": after, "seat": move.player}
+    if move.kind == "play":
+        on = hand.laid_on(move.tile)
+        form.update(tile=str(move.tile), on=str(on) if on else "")
+    elif move.kind == "draw":
+        form["count"] = len(move.drawn) if move.drawn else move.count
+    return form
+
+
 def play_match_http(phone: Phone, link: str, rng: random.Random) -> Match:
     """Play a table's match to its end through the players' link `link` (/et/...), with
     random legal hands made by the engine's simulator, each move sent as a phone would.
@@ -50,13 +62,7 @@ def play_match_http(phone: Phone, link: str, rng: random.Random) -> Match:
     for number in range(1, 40):
         hand = play_hand(match, rng)
         for after, m in enumerate(hand.moves):
-            form = {"hand": number, "after": after, "seat": m.player}
-            if m.kind == "play":
-                on = hand.laid_on(m.tile)
-                form.update(tile=str(m.tile), on=str(on) if on else "")
-            elif m.kind == "draw":
-                form["count"] = len(m.drawn) if m.drawn else m.count
-            r = phone.post(f"/t/{token}/{m.kind}", form)
+            r = phone.post(f"/t/{token}/{m.kind}", move_form(hand, number, after, m))
             assert r.status_code == 302, (m, r.get_data(as_text=True)[:2000])
         left = {f"left-{s}": " ".join(str(t) for t in ts) for s, ts in enumerate(hand.left)}
         r = phone.post(f"/t/{token}/end", {"hand": number, "after": len(hand.moves), **left})

@@ -10,7 +10,7 @@ import re
 import zipfile
 
 import pytest
-from eventhelpers import Director, play_match_http
+from eventhelpers import Director, move_form, play_match_http
 from webhelpers import text_of
 
 from referee.engine import Match, check, record
@@ -152,12 +152,7 @@ def test_the_directors_controls_and_their_log(director):
     m = Match(rec["variant"], rec["players"], rec["options"])
     hand = play_hand(m, random.Random(1))
     for after, mv in enumerate(hand.moves):
-        form = {"hand": 1, "after": after, "seat": mv.player}
-        if mv.kind == "play":
-            on = hand.laid_on(mv.tile)
-            form.update(tile=str(mv.tile), on=str(on) if on else "")
-        elif mv.kind == "draw":
-            form["count"] = mv.count if not mv.drawn else len(mv.drawn)
+        form = move_form(hand, 1, after, mv)
         assert director.post(f"/t/{play_token}/{mv.kind}", form).status_code == 302
     left = {f"left-{s}": " ".join(map(str, ts)) for s, ts in enumerate(hand.left)}
     director.post(f"/t/{play_token}/end", {"hand": 1, "after": len(hand.moves), **left})
@@ -320,13 +315,7 @@ def test_time_called_reaches_the_table_and_ends_its_match_on_the_totals(director
     hand = play_hand(m, random.Random(5))
 
     def send(after, mv):
-        form = {"hand": 1, "after": after, "seat": mv.player}
-        if mv.kind == "play":
-            on = hand.laid_on(mv.tile)
-            form.update(tile=str(mv.tile), on=str(on) if on else "")
-        elif mv.kind == "draw":
-            form["count"] = mv.count if not mv.drawn else len(mv.drawn)
-        return director.post(f"/t/{play}/{mv.kind}", form)
+        return director.post(f"/t/{play}/{mv.kind}", move_form(hand, 1, after, mv))
 
     for after, mv in enumerate(hand.moves[:3]):
         assert send(after, mv).status_code == 302
