@@ -55,6 +55,8 @@ from itertools import combinations
 
 import networkx as nx
 
+from referee.engine.messages import N_, NP_, Message
+
 ROUND_ROBIN = "round-robin"
 SWISS = "swiss"
 ROTATING = "rotating-partners"
@@ -65,6 +67,20 @@ VARIANTS = ("five-up", "french-connection", "ctyrka")
 
 # Pod table sizes per variant: (smallest, largest, preferred).
 POD_SIZES = {"five-up": (2, 3, 3), "french-connection": (4, 4, 4), "ctyrka": (2, 13, 4)}
+
+class PairingError(ValueError):
+    """A request the pairing cannot meet: ``code`` says which (for programs and tests),
+    ``message`` is a ``Message`` the web side says in the reader's language."""
+
+    def __init__(self, code: str, message: Message):
+        super().__init__(message)
+        self.code, self.message = code, message
+
+
+def _unknown_variant(variant) -> PairingError:
+    return PairingError("variant", Message(N_("There is no variant called {variant}."),
+                                           variant=str(variant)))
+
 
 BAND = 10  # matchings join entrants this many ranks apart first (then 4x, then all)
 WINDOW = 12  # pods: how far down the standings a table looks for fresh opponents
@@ -105,7 +121,7 @@ def formats_for(variant: str, options: dict | None = None) -> list[str]:
     """The formats that fit a variant with its options, the usual one first.
 
     Five-Up options: ``pairs`` (4 players as two pairs: fixed pairs play round robin or
-    Swiss, individuals rotate partners), ``players`` (2 or 3 each for himself).
+    Swiss, individuals rotate partners), ``players`` (2 or 3, each player for themselves).
     """
     options = options or {}
     if variant == "five-up":
@@ -120,7 +136,7 @@ def formats_for(variant: str, options: dict | None = None) -> list[str]:
         return [PODS]
     if variant == "ctyrka":
         return [PODS, SWISS, ROUND_ROBIN]
-    raise ValueError(f"unknown variant {variant!r}")
+    raise _unknown_variant(variant)
 
 
 def pod_sizes(players: int, variant: str, table_size: int | None = None):
@@ -132,11 +148,14 @@ def pod_sizes(players: int, variant: str, table_size: int | None = None):
     a bye); Čtyřka 2 to 13, preferred 4 unless ``table_size`` says otherwise.
     """
     if variant not in POD_SIZES:
-        raise ValueError(f"unknown variant {variant!r}")
+        raise _unknown_variant(variant)
     lo, hi, preferred = POD_SIZES[variant]
     if table_size is not None:
         if not lo <= table_size <= hi:
-            raise ValueError(f"{variant} seats {lo} to {hi} at a table, not {table_size}")
+            raise PairingError("table-size", Message(
+                NP_("A table seats {low} to {n} player here, not {size}.",
+                    "A table seats {low} to {n} players here, not {size}."),
+                low=lo, n=hi, size=table_size))
         preferred = table_size
     if players < lo:
         return [], players
@@ -151,13 +170,14 @@ def pod_sizes(players: int, variant: str, table_size: int | None = None):
 def pair_round(fmt, entrants, history, round_no, *, variant, rng, table_size=None) -> Pairing:
     """Pair round ``round_no`` (1-based) of an event in format ``fmt``."""
     if fmt not in FORMATS:
-        raise ValueError(f"unknown format {fmt!r}")
+        raise PairingError("format", Message(N_("There is no format called {format}."),
+                                             format=str(fmt)))
     if variant not in VARIANTS:
-        raise ValueError(f"unknown variant {variant!r}")
+        raise _unknown_variant(variant)
     rng = rng if rng is not None else random.Random(0)
     entrants = list(entrants)
     if len({e.id for e in entrants}) != len(entrants):
-        raise ValueError("entrant ids must be unique")
+        raise PairingError("entrants", Message(N_("An entrant is listed twice.")))
     past = _History(history, fmt)
     if fmt == ROUND_ROBIN:
         tables, byes = _round_robin(entrants, round_no)
@@ -182,7 +202,8 @@ def swap(pairing: Pairing, a: int, b: int, history) -> Pairing:
         where[who] = (None, s)
     for who in (a, b):
         if who not in where:
-            raise ValueError(f"entrant {who} is not in this round")
+            raise PairingError("not-in-round", Message(
+                N_("Entrant {entrant} is not in this round."), entrant=who))
     tables = [list(t) for t in pairing.tables]
     byes = list(pairing.byes)
 
@@ -297,7 +318,10 @@ def _round_robin(entrants, round_no):
     active = {e.id for e in everyone if not e.withdrawn}
     rounds = berger_rounds(e.id for e in everyone)
     if not 1 <= round_no <= len(rounds):
-        raise ValueError(f"a round robin of {len(everyone)} has rounds 1 to {len(rounds)}")
+        raise PairingError("round-robin-over", Message(
+            NP_("A round robin of {n} entrant has no round {round}.",
+                "A round robin of {n} entrants has no round {round}."),
+            n=len(everyone), round=round_no))
     tables, byes = [], []
     for a, b in rounds[round_no - 1]:
         if a in active and b in active:

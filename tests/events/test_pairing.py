@@ -19,6 +19,7 @@ from referee.events.pairing import (
     ROUND_ROBIN,
     SWISS,
     Entrant,
+    PairingError,
     RoundResult,
     berger_rounds,
     formats_for,
@@ -449,3 +450,32 @@ def test_a_swap_with_a_bye_seats_the_player_who_had_it():
     assert swapped.byes == [0] and any(4 in t for t in swapped.tables)
     with pytest.raises(ValueError):
         swap(result, 4, 99, [])
+
+
+# --- refusals as values ------------------------------------------------------------
+
+
+@pytest.mark.parametrize("call,code", [
+    (lambda: pod_sizes(12, "ctyrka", 20), "table-size"),
+    (lambda: formats_for("chess", {}), "variant"),
+    (lambda: pair_round("knockout", [], [], 1, variant="ctyrka", rng=None), "format"),
+    (lambda: pair_round(SWISS, [Entrant(1), Entrant(1)], [], 1, variant="ctyrka", rng=None),
+     "entrants"),
+    (lambda: pair_round(ROUND_ROBIN, [Entrant(i) for i in range(4)], [], 4, variant="ctyrka",
+                        rng=None), "round-robin-over"),
+    (lambda: swap(pair_round(SWISS, [Entrant(i) for i in range(4)], [], 1, variant="ctyrka",
+                             rng=random.Random(1)), 0, 99, []), "not-in-round"),
+])
+def test_a_refusal_is_a_code_and_a_message_any_language_can_say(call, code):
+    """The pairing never words a refusal for one language: an error code and a Message
+    (template and facts) that the web side says in the reader's language."""
+    from referee.engine.messages import Message
+    from referee.language import catalogue, compile_catalogues
+
+    compile_catalogues()
+    with pytest.raises(PairingError) as caught:
+        call()
+    e = caught.value
+    assert e.code == code and isinstance(e.message, Message)
+    english, polish = e.message.render(), e.message.render(catalogue("pl"))
+    assert str(e) == english and polish != english

@@ -273,3 +273,30 @@ def test_the_home_page_counts_players_in_czech(client):
     page = htmllib.unescape(client.get("/?lang=cs").get_data(as_text=True))
     hints = re.sub(r"\s+", " ", text_of(page, "variants"))
     assert "2–4 hráči" in hints and "2–13 hráčů" in hints, hints
+
+
+@pytest.mark.parametrize("lang,too_big,late", [
+    ("pl", "Przy stole siada tu od 2 do 13 graczy, nie 20.", "Ivy nie gra w tej rundzie."),
+    ("cs", "U stolu tu sedí 2 až 13 hráčů, ne 20.", "Ivy v této rundě nehraje."),
+])
+def test_the_pairings_refusals_in_the_directors_language(app, lang, too_big, late):
+    """The pairing module's refusals (structured, not English sentences) reach the director
+    in their language: a table size the variant cannot seat, a swap with an entrant who
+    came after the round was paired."""
+    from eventhelpers import Director
+
+    director = Director(app.test_client())
+    director.get(f"/?lang={lang}")
+    token = director.create("ctyrka", ["Ana", "Ben", "Cleo", "Dan"], format="pods",
+                            rounds=1, table_size=20)
+    r = director.act(token, "pair", status=409)
+    assert too_big in htmllib.unescape(refusal(r))
+    token = director.create("five-up", ["Ana", "Ben", "Cleo", "Dan"], format="swiss",
+                            rounds=2, target=10)
+    director.act(token, "pair")
+    director.act(token, "entrants", {"entrant": "Ivy"})
+    page = director.page(token)
+    ids = dict((name, i) for i, name in re.findall(r'value="(\d+)"[^>]*>([^<]+)<', page))
+    r = director.act(token, "swap", {"a": ids["Ana"], "b": ids["Ivy"]}, status=400)
+    said = htmllib.unescape(refusal(r))
+    assert late in said and "Entrant" not in said

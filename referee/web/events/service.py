@@ -624,7 +624,10 @@ def swap(event: Event, a, b) -> list[tuple[int, int]]:
     current = mod.Pairing([list(t.entrants) for t in r.tables], list(r.byes), [], event.format)
     try:
         found = mod.swap(current, ea.id, eb.id, history)
-    except ValueError as e:
+    except mod.PairingError as e:
+        if e.code == "not-in-round":  # the entrant by name, not by the pairing's id
+            who = ea if e.message.fields["entrant"] == ea.id else eb
+            raise Refused(400, _("%(name)s is not in this round.", name=who.name)) from None
         raise Refused(400, _reason(e)) from None
     for t, table in zip(r.tables, found.tables, strict=True):
         t.entrants = list(table)
