@@ -167,7 +167,7 @@ RULES: dict[str, Rule] = _rules(
      """),
     # ---- Five-Up ---------------------------------------------------------------------
     ("FU-PLAYERS", FU, "Players and sides", "seed", """
-        2 or 3 players, each for himself, or 4 players as two pairs: seats 1 and 3
+        2 or 3 players, each playing alone, or 4 players as two pairs: seats 1 and 3
         against seats 2 and 4.
      """),
     ("FU-DEAL", FU, "The deal", "seed", """
@@ -232,7 +232,7 @@ RULES: dict[str, Rule] = _rules(
      """),
     # ---- French Connection -----------------------------------------------------------
     ("FC-PLAYERS", FC, "Players and deal", "seed", """
-        Exactly 4 players, each for himself. 7 tiles each: all 28 tiles are dealt.
+        Exactly 4 players, each playing alone. 7 tiles each: all 28 tiles are dealt.
      """),
     ("FC-NODRAW", FC, "No boneyard, no drawing", "seed", """
         There is no boneyard and no drawing. A player who has no tile he can play
@@ -303,7 +303,7 @@ RULES: dict[str, Rule] = _rules(
      """),
     # ---- Čtyřka ----------------------------------------------------------------------
     ("CT-PLAYERS", CT, "Players and deal", "seed", """
-        2 to 13 players, each for himself; the set follows C-SET. 7 tiles each; the rest
+        2 to 13 players, each playing alone; the set follows C-SET. 7 tiles each; the rest
         is the boneyard.
      """),
     ("CT-LEAD", CT, "Who leads", "seed/ruling", """
