@@ -7,6 +7,7 @@ from functools import cache
 from typing import NamedTuple
 
 from .errors import NotationError
+from .messages import N_, Message
 from .names import show
 
 SET_SIZES = {6: 28, 9: 55, 12: 91}
@@ -50,7 +51,8 @@ def tile(a: int, b: int) -> Tile:
     try:
         return _TILES[a, b]
     except KeyError:
-        raise NotationError(f"{a}-{b} is not a domino tile (halves run from 0 to 12)") from None
+        raise NotationError(Message(N_("{a}-{b} is not a domino tile (halves run from 0 to 12)"),
+                                    a=a, b=b)) from None
 
 
 @cache
@@ -88,7 +90,7 @@ def parse_tile(text: object) -> Tile:
             m = form.match(text)
             if m:
                 return tile(int(m.group(1)), int(m.group(2)))
-    raise NotationError(f'{show(text)} is not a tile (write it like "6-4")')
+    raise NotationError(Message(N_('{text} is not a tile (write it like "6-4")'), text=show(text)))
 
 
 WITH_PIP = tuple(frozenset(t for t in tile_set(12) if p in t) for p in range(13))

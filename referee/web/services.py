@@ -178,7 +178,7 @@ def choose(hand: EngineHand, text: str):
     try:
         t = parse_tile(text)
     except NotationError as e:
-        raise Refused(400, str(e), field="tile") from None
+        raise Refused(400, e.args[0], field="tile") from None
     places = hand.places_for(t) if not hand.ended else []
     why = None if places else hand.why_not(t)
     if why is None and not places:
@@ -634,7 +634,7 @@ def play(
         t = parse_tile(tile_text)
         on = parse_tile(on_text) if on_text else None
     except NotationError as e:
-        raise Refused(400, str(e), field="tile") from None
+        raise Refused(400, e.args[0], field="tile") from None
     who = hand.turn if seat in (None, "") and hand.turn is not None else _seat(table, seat)
     return _record(table, Move.play(who, t, on), client_id)
 
@@ -781,7 +781,8 @@ def read_left(hand: EngineHand, texts: dict[int, list[str]]) -> dict[int, list[T
                 try:
                     tiles.append(parse_tile(word))
                 except NotationError as e:
-                    raise Refused(400, f"{hand.players[seat]}: {e}", field=f"left-{seat}") from None
+                    raise Refused(400, _("%(player)s: %(why)s", player=hand.players[seat],
+                                         why=say(e.args[0])), field=f"left-{seat}") from None
         out[seat] = tiles
     return out
 

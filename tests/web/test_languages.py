@@ -300,3 +300,24 @@ def test_the_pairings_refusals_in_the_directors_language(app, lang, too_big, lat
     r = director.act(token, "swap", {"a": ids["Ana"], "b": ids["Ivy"]}, status=400)
     said = htmllib.unescape(refusal(r))
     assert late in said and "Entrant" not in said
+
+
+@pytest.mark.parametrize("lang,not_a_tile,not_domino,left", [
+    ("pl", "'7-x' to nie jest kamień", "13-2 to nie jest kamień domina",
+     "Ben: 'six' to nie jest kamień"),
+    ("cs", "'7-x' není kámen", "13-2 není kámen domina", "Ben: 'six' není kámen"),
+])
+def test_a_tile_typed_wrong_is_refused_in_the_players_language(phone, lang, not_a_tile,
+                                                              not_domino, left):
+    """The engine's notation errors (a tile typed in the picker, the tiles-left form, a
+    correction line) are Messages: the reader sees them in their language."""
+    t = phone.start("five-up", ["Ana", "Ben"], target=500)
+    speak(phone, lang)
+    assert not_a_tile in htmllib.unescape(refusal(phone.move(t, "Ana 7-x", status=400)))
+    assert not_domino in htmllib.unescape(refusal(phone.move(t, "Ana 13-2", status=400)))
+    phone.moves(t, HAND)
+    r = phone.settle(t, {"Ben": "six"}, status=400)
+    assert left in htmllib.unescape(refusal(r))
+    r = phone.get(f"/t/{t}/hand/1/correct", query_string={"k": 1, "moves": "Ana 9-x"})
+    assert "'9-x'" in htmllib.unescape(r.get_data(as_text=True))
+    assert "is not a tile" not in r.get_data(as_text=True)

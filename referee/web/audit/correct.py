@@ -21,6 +21,7 @@ from sqlalchemy import update
 from referee.engine import IllegalMove, Move, NotationError, RecordError, parse_tile, record
 
 from .. import db, services, state
+from ..i18n import say
 from ..models import Match
 from ..models import Move as MoveRow
 from ..services import Refused
@@ -85,7 +86,8 @@ def parse_line(players, text: str, number: int) -> Move:
         if len(rest) == 3 and said[1] == "on":
             return Move.play(seat, parse_tile(rest[0]), parse_tile(rest[2]))
     except NotationError as e:
-        raise Refused(400, _("Move %(n)d: %(why)s", n=number, why=str(e)), move=number) from None
+        raise Refused(400, _("Move %(n)d: %(why)s", n=number, why=say(e.args[0])),
+                      move=number) from None
     raise Refused(
         400,
         _('Move %(n)d: "%(text)s" is not a move (e.g. "Ana 5-5", "Ben 5-0 on 5-5", '
