@@ -137,7 +137,7 @@ def import_record():
 def _load(token: str, write: bool) -> services.Table:
     t = services.table(token, write=write)
     if t is None:
-        abort(404, "There is no table at this link.")
+        abort(404, _("There is no table at this link."))
     return t
 
 

@@ -321,3 +321,21 @@ def test_a_tile_typed_wrong_is_refused_in_the_players_language(phone, lang, not_
     r = phone.get(f"/t/{t}/hand/1/correct", query_string={"k": 1, "moves": "Ana 9-x"})
     assert "'9-x'" in htmllib.unescape(r.get_data(as_text=True))
     assert "is not a tile" not in r.get_data(as_text=True)
+
+
+@pytest.mark.parametrize("lang,no_table,bad_kind", [
+    ("pl", "Pod tym linkiem nie ma stołu.", "Ruch musi być dołożeniem kamienia"),
+    ("cs", "Na tomto odkazu není žádný stůl.", "Tah musí být přiložení kamene"),
+])
+def test_a_wrong_link_and_a_bad_kept_move_in_the_players_language(phone, lang, no_table,
+                                                                  bad_kind):
+    import json
+
+    t = phone.start("five-up", ["Ana", "Ben"])
+    speak(phone, lang)
+    r = phone.get("/t/nosuchtable/match")
+    assert r.status_code == 404 and no_table in htmllib.unescape(r.get_data(as_text=True))
+    r = phone.client.post(f"/t/{t}/outbox", content_type="application/json",
+                          data=json.dumps({"client_id": "abcdefgh", "kind": "jump"}),
+                          headers={"X-CSRFToken": phone.csrf})
+    assert r.status_code == 400 and bad_kind in r.get_json()["message"]

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 
+from flask_babel import gettext as _
 from sqlalchemy import select
 
 from .. import db, services
@@ -26,14 +27,14 @@ def _first_answer(token: str, client_id: str) -> dict | None:
     if row is None:
         return None
     if row.write_token != token:
-        return {"ok": False, "status": 409, "message": "This move id belongs to another table."}
+        return {"ok": False, "status": 409, "message": _("This move id belongs to another table.")}
     return {**row.answer, "duplicate": True}
 
 
 def _int(data: dict, key: str, default=None):
     value = data.get(key, default)
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < 10**6:
-        raise Refused(400, f"The move's {key} must be a whole number.")
+        raise Refused(400, _("The move's %(field)s must be a whole number.", field=key))
     return value
 
 
@@ -41,13 +42,13 @@ def receive(token: str, data) -> tuple[dict, int]:
     """Judge one kept move. Returns (answer, HTTP status)."""
     try:
         if not isinstance(data, dict):
-            raise Refused(400, "The move must be sent as a JSON object.")
+            raise Refused(400, _("The move must be sent as a JSON object."))
         client_id = data.get("client_id")
         if not isinstance(client_id, str) or not CLIENT_ID.fullmatch(client_id):
-            raise Refused(400, "The move has no valid client id.")
+            raise Refused(400, _("The move has no valid client id."))
         kind = data.get("kind")
         if kind not in KINDS:
-            raise Refused(400, "The move must be a play, a draw or a pass.")
+            raise Refused(400, _("The move must be a play, a draw or a pass."))
         seen = _first_answer(token, client_id)
         if seen is not None:
             return seen, seen.pop("status", 200)
@@ -56,7 +57,7 @@ def receive(token: str, data) -> tuple[dict, int]:
             if kind == "play":
                 tile, on = data.get("tile"), data.get("on")
                 if not isinstance(tile, str) or not isinstance(on, str | None):
-                    raise Refused(400, "Say which tile was laid, and on which.")
+                    raise Refused(400, _("Say which tile was laid, and on which."))
                 message = services.play(token, hand, after, seat, tile, on, client_id=client_id)
             elif kind == "draw":
                 count = _int(data, "count", 1)
