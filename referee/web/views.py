@@ -177,7 +177,7 @@ def _table(token: str, write: bool):
     match's version when it can (no replay, no render), else replayed and rendered."""
     row = services.state.match_row(token, write=write)
     if row is None:
-        abort(404, "There is no table at this link.")
+        abort(404, _("There is no table at this link."))
     if wants_fragment() and not request.args.get("tile"):
         html = fragment.kept(row, write)
         if html is not None:
@@ -304,7 +304,7 @@ def _write(token: str, do):
 def _version(token: str, write: bool):
     v = services.version(token, write=write)
     if v is None:
-        abort(404, "There is no table at this link.")
+        abort(404, _("There is no table at this link."))
     response = current_app.response_class(v, mimetype="text/plain")
     response.headers["Cache-Control"] = "no-store"
     return response

@@ -333,8 +333,9 @@ def test_a_wrong_link_and_a_bad_kept_move_in_the_players_language(phone, lang, n
 
     t = phone.start("five-up", ["Ana", "Ben"])
     speak(phone, lang)
-    r = phone.get("/t/nosuchtable/match")
-    assert r.status_code == 404 and no_table in htmllib.unescape(r.get_data(as_text=True))
+    for page in ("/t/nosuchtable/match", "/t/nosuchtable", "/s/nosuchtable?fragment=1"):
+        r = phone.get(page)
+        assert r.status_code == 404 and no_table in htmllib.unescape(r.get_data(as_text=True))
     r = phone.client.post(f"/t/{t}/outbox", content_type="application/json",
                           data=json.dumps({"client_id": "abcdefgh", "kind": "jump"}),
                           headers={"X-CSRFToken": phone.csrf})
