@@ -43,9 +43,12 @@ port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0));
 echo "==> starting PostgreSQL $("$bin/postgres" -V | awk '{print $3}') on 127.0.0.1:$port (data in $tmp)…"
 as_pg "$bin/initdb" -D "$tmp/data" -U postgres --auth=trust -E UTF8 --no-locale --no-sync \
   >"$tmp/initdb.log" 2>&1 || { cat "$tmp/initdb.log" >&2; exit 1; }
-# Test settings: durability is not wanted for a database that is deleted afterwards.
+# Test settings: durability is not wanted for a database that is deleted afterwards
+# (PG_DURABLE=1 keeps PostgreSQL's defaults, e.g. to measure a hall as it would run).
+fast="-F -c synchronous_commit=off -c full_page_writes=off"
+[ -n "${PG_DURABLE:-}" ] && fast=""
 if ! as_pg "$bin/pg_ctl" -D "$tmp/data" -l "$tmp/server.log" -w -t 30 -o \
-    "-h 127.0.0.1 -p $port -k $tmp -F -c synchronous_commit=off -c full_page_writes=off" \
+    "-h 127.0.0.1 -p $port -k $tmp $fast" \
     start >/dev/null; then
   echo "scripts/pg.sh: PostgreSQL did not start; its log:" >&2
   cat "$tmp/server.log" >&2
