@@ -6,7 +6,7 @@ import html as htmllib
 import re
 
 import pytest
-from webhelpers import text_of
+from webhelpers import CTYRKA_BLOCKED, CTYRKA_DOMINO, text_of
 
 from referee.language import compile_catalogues
 
@@ -140,22 +140,6 @@ def flash_of(phone, token) -> str:
     return htmllib.unescape(text_of(phone.table(token), "flash") or "")
 
 
-# Čtyřka, two players (RANDOM_SEED deals, as in test_matches): Ana goes out in hand 1,
-# hand 2 is blocked.
-CT_DOMINO = """
-    Ana 5-5; Ben 5-1 on 5-5; Ana 5-0 on 5-5; Ben 2-1 on 5-1; Ana 3-0 on 5-0; Ben 6-2 on 2-1
-    Ana 6-4 on 6-2; Ben 4-4 on 6-4; Ana 6-5 on 5-5; Ben 6-1 on 6-5; Ana 3-3 on 3-0
-    Ben 4-1 on 6-1; Ana 4-2 on 4-4
-"""
-CT_BLOCK = """
-    Ben 3-3; Ana 4-3 on 3-3; Ben draw; Ana 4-0 on 4-3; Ben 5-0 on 4-0; Ana 5-3 on 5-0
-    Ben draw; Ana 3-1 on 5-3; Ben 6-1 on 3-1; Ana 6-3 on 6-1; Ben draw; Ana draw
-    Ben draw; Ana draw; Ben draw; Ana draw; Ben draw; Ana draw
-    Ben draw; Ana draw; Ben 3-0 on 3-3; Ana 6-0 on 3-0; Ben 6-2 on 6-0; Ana 3-2 on 6-2
-    Ben draw; Ana draw; Ben pass; Ana pass
-"""
-
-
 @pytest.mark.parametrize("lang,domino,blocked", [
     ("pl", "Domino! Wpisz kamienie, które zostały w ręku każdego gracza.",
      "Nastąpiła blokada. Wpisz kamienie, które zostały w ręku każdego gracza."),
@@ -167,10 +151,10 @@ def test_the_end_of_a_hand_is_said_in_the_players_language(phone, lang, domino, 
     left in the reader's language."""
     t = phone.start("ctyrka", ["Ana", "Ben"], scoring="penalty", target=40)
     speak(phone, lang)
-    phone.moves(t, CT_DOMINO)
+    phone.moves(t, CTYRKA_DOMINO)
     assert domino in flash_of(phone, t)
     phone.settle(t, {"Ben": "6-3"})
-    phone.moves(t, CT_BLOCK)
+    phone.moves(t, CTYRKA_BLOCKED)
     said = flash_of(phone, t)
     assert blocked in said and "Enter the tiles" not in said
 
@@ -246,9 +230,9 @@ def test_the_match_table_says_how_each_hand_ended(phone, lang, domino, blocked):
     reader's language."""
     t = phone.start("ctyrka", ["Ana", "Ben"], scoring="penalty", target=40)
     speak(phone, lang)
-    phone.moves(t, CT_DOMINO)
+    phone.moves(t, CTYRKA_DOMINO)
     phone.settle(t, {"Ben": "6-3"})
-    phone.moves(t, CT_BLOCK)
+    phone.moves(t, CTYRKA_BLOCKED)
     phone.settle(t, {"Ana": "6-6 6-4 5-4 2-1 1-0 0-0",
                      "Ben": "6-5 5-5 5-2 5-1 4-4 4-2 4-1 2-2 2-0 1-1"})
     page = htmllib.unescape(phone.get(f"/t/{t}/match").get_data(as_text=True))

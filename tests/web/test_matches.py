@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-from webhelpers import text_of
+from webhelpers import CTYRKA_BLOCKED, CTYRKA_DOMINO, text_of
 
 from referee.engine import check, record
 
@@ -328,28 +328,13 @@ def test_french_connection(phone):
     assert verdict(phone, t)["match"] == {"over": True, "winner": "Dan"}
 
 
-# Čtyřka, penalty scoring, two players (simulator seed 27128, target 40).
-CT_PENALTY_1 = """
-    Ana 5-5; Ben 5-1 on 5-5; Ana 5-0 on 5-5; Ben 2-1 on 5-1; Ana 3-0 on 5-0; Ben 6-2 on 2-1
-    Ana 6-4 on 6-2; Ben 4-4 on 6-4; Ana 6-5 on 5-5; Ben 6-1 on 6-5; Ana 3-3 on 3-0
-    Ben 4-1 on 6-1; Ana 4-2 on 4-4
-"""
-CT_PENALTY_2 = """
-    Ben 3-3; Ana 4-3 on 3-3; Ben draw; Ana 4-0 on 4-3; Ben 5-0 on 4-0; Ana 5-3 on 5-0
-    Ben draw; Ana 3-1 on 5-3; Ben 6-1 on 3-1; Ana 6-3 on 6-1; Ben draw; Ana draw
-    Ben draw; Ana draw; Ben draw; Ana draw; Ben draw; Ana draw
-    Ben draw; Ana draw; Ben 3-0 on 3-3; Ana 6-0 on 3-0; Ben 6-2 on 6-0; Ana 3-2 on 6-2
-    Ben draw; Ana draw; Ben pass; Ana pass
-"""
-
-
 def test_ctyrka_penalty(phone):
     t = phone.start("ctyrka", ["Ana", "Ben"], scoring="penalty", target=40)
     html = phone.table(t)
     assert "The holder of the highest double leads it." in text_of(html, "opening")
     assert "Boneyard: 14 tiles" in text_of(html, "boneyard")  # 28 - 2 x 7
     phone.move(t, "Ana 6-5", status=422)  # the lead is a double (CT-LEAD)
-    phone.moves(t, CT_PENALTY_1)
+    phone.moves(t, CTYRKA_DOMINO)
     # Ana went out; Ben is charged the 9 pips of 6-3 (CT-PENALTY).
     phone.settle(t, {"Ben": "6-3"})
     assert settlement_lines(phone, t, 1) == [("Ben", 9, "CT-PENALTY")]
@@ -360,7 +345,7 @@ def test_ctyrka_penalty(phone):
     html = phone.table(t)
     assert "Ben draws a tile" in html and 'id="draw-count"' not in html
     phone.move(t, "Ben draw 2", status=422)  # CT-DRAW
-    lines = [ln.strip() for ln in re.split(r"[;\n]", CT_PENALTY_2) if ln.strip()]
+    lines = [ln.strip() for ln in re.split(r"[;\n]", CTYRKA_BLOCKED) if ln.strip()]
     phone.moves(t, "\n".join(lines[2:]))
     assert "The hand is blocked." in phone.table(t)
     # Blocked. Ana 6-6 6-4 5-4 2-1 1-0 0-0: 12 + 10 + 9 + 3 + 1 + 0 = 35 pips;
