@@ -7,6 +7,7 @@ player either his exact tiles (a full record, a simulation) or only how many he 
 
 from __future__ import annotations
 
+from functools import cache
 from math import floor
 from typing import NamedTuple
 
@@ -100,6 +101,27 @@ def fitting(tiles, opens) -> list[tuple[Tile, Place]]:
     return plays
 
 
+@cache
+def _setup(variant: Variant, n: int) -> tuple:
+    """What every hand of `variant` for n players reads from it, worked out once: the set's
+    highest pip, its tiles, the sides and each seat's side, the data read on every move,
+    and the after_play and after_passes hooks (None where the variant keeps the default,
+    which does nothing)."""
+    max_pip = variant.max_pip(n)
+    hooks = [
+        None if getattr(type(variant), name) is getattr(Variant, name) else getattr(variant, name)
+        for name in ("after_play", "after_passes")
+    ]
+    return (
+        max_pip,
+        tile_frozenset(max_pip),
+        *variant.seating(n),
+        variant.every_double_spins,
+        variant.draw_ends_turn,
+        *hooks,
+    )
+
+
 class Hand:
     """One deal, from the lead to the settlement."""
 
@@ -162,19 +184,16 @@ class Hand:
             options,
             opening,
         )
-        self.max_pip = variant.max_pip(n)
-        # the variant's data read on every move, copied once (an instance's own slot is
-        # read faster than a class attribute through the instance)
-        self._spins = variant.every_double_spins
-        self._turn_ends = variant.draw_ends_turn
-        # the variant's after_play and after_passes hooks, None where it keeps the default
-        # that does nothing
-        hook = type(variant).after_play
-        self._after_play = None if hook is Variant.after_play else variant.after_play
-        hook = type(variant).after_passes
-        self._after_passes = None if hook is Variant.after_passes else variant.after_passes
-        self.tiles = tile_frozenset(self.max_pip)
-        self.sides, self.side_of = variant.seating(n)
+        (
+            self.max_pip,
+            self.tiles,
+            self.sides,
+            self.side_of,
+            self._spins,
+            self._turn_ends,
+            self._after_play,
+            self._after_passes,
+        ) = _setup(variant, n)
         self.sizes = [variant.hand_size] * n
         self.stock = len(self.tiles) - n * variant.hand_size
         self.known: list[set[Tile] | None] = [None] * n
@@ -210,16 +229,14 @@ class Hand:
         """Take the hands dealt, checked as a whole (sizes, no tile twice, the set); a fault
         is then found and said seat by seat."""
         seen: set[Tile] = set()
-        size, count = self.variant.hand_size, 0
+        size, known = self.variant.hand_size, self.known
         for seat, tiles in dealt.items():
-            held = set(tiles)
+            if len(tiles) != size:
+                break
+            held = known[seat] = set(tiles)
             seen |= held
-            count += size
-            self.known[seat] = held
-            if len(tiles) != size or len(seen) != count:
-                break  # a hand of the wrong size, or a tile dealt twice
-        else:
-            if seen <= self.tiles:
+        else:  # every hand of the right size: no tile twice if they add up to as many
+            if len(seen) == size * len(dealt) and seen <= self.tiles:
                 if None not in self.known:  # every hand known
                     self.stock_tiles = set(self.tiles - seen)
                 return
