@@ -11,6 +11,33 @@ from .base import Line, Opening, Settlement, Variant, lowest
 BLANK = tile(0, 0)
 _new = tuple.__new__  # Line(...), Settlement(...) without the overhead of their defaults
 DOUBLES = frozenset(tile(p, p) for p in range(13))  # every double
+ONLY_BLANK = [BLANK]  # the tiles left of a player left with only [0|0] (FC-SOAP)
+# what a loser's pips are multiplied by, and the sentence that says it, by (he holds a
+# double, the Domino! was laid with a double) (FC-SETTLE)
+PIPS = {
+    (False, False): (1, NP_("{player} holds {n} pip", "{player} holds {n} pips")),
+    (True, False): (
+        2,
+        NP_(
+            "{player} holds {n} pip × 2 for holding a double",
+            "{player} holds {n} pips × 2 for holding a double",
+        ),
+    ),
+    (True, True): (
+        4,
+        NP_(
+            "{player} holds {n} pip × 4: holds a double and the Domino! was a double",
+            "{player} holds {n} pips × 4: holds a double and the Domino! was a double",
+        ),
+    ),
+    (False, True): (
+        2,
+        NP_(
+            "{player} holds {n} pip × 2: the Domino! was laid with a double",
+            "{player} holds {n} pips × 2: the Domino! was laid with a double",
+        ),
+    ),
+}
 FIRST_POSE = Opening(
     None, BLANK, True, False, False, "FC-POSE", Message(N_("The holder of [0|0] poses it."))
 )
@@ -115,46 +142,19 @@ class FrenchConnection(Variant):
         names = hand.players
         lines = []
         if hand.ended == "domino":
-            winner = hand.winner
+            winner = out = hand.winner  # he went out: no line for him
             last = hand.layout.nodes[-1].tile
             by_double = last.high == last.low
         else:
-            winner = lowest(pips)
-            by_double = False
+            winner, out, by_double = lowest(pips), None, False
         for seat, tiles in enumerate(left):
-            if hand.ended == "domino" and seat == winner:
+            if seat == out:
                 continue
-            if tiles == [BLANK]:
+            if tiles == ONLY_BLANK:
                 text = N_("{player} is left with only [0|0]")
                 lines.append(_new(Line, (seat, 20, "FC-SOAP", text, {"player": names[seat]})))
                 continue
-            factor, text = 1, NP_("{player} holds {n} pip", "{player} holds {n} pips")
-            if not DOUBLES.isdisjoint(tiles):
-                factor, text = (
-                    2,
-                    NP_(
-                        "{player} holds {n} pip × 2 for holding a double",
-                        "{player} holds {n} pips × 2 for holding a double",
-                    ),
-                )
-                if by_double:
-                    factor, text = (
-                        4,
-                        NP_(
-                            "{player} holds {n} pip × 4: "
-                            "holds a double and the Domino! was a double",
-                            "{player} holds {n} pips × 4: "
-                            "holds a double and the Domino! was a double",
-                        ),
-                    )
-            elif by_double:
-                factor, text = (
-                    2,
-                    NP_(
-                        "{player} holds {n} pip × 2: the Domino! was laid with a double",
-                        "{player} holds {n} pips × 2: the Domino! was laid with a double",
-                    ),
-                )
+            factor, text = PIPS[not DOUBLES.isdisjoint(tiles), by_double]
             facts = {"player": names[seat], "n": pips[seat]}
             lines.append(_new(Line, (seat, pips[seat] * factor, "FC-SETTLE", text, facts)))
         return _new(Settlement, (winner, lines))
