@@ -24,16 +24,12 @@ from .i18n import say
 from .offline import rendered_at
 
 
-def _csrf() -> str:
-    return generate_csrf()
-
-
 def _rendered() -> str:
     return str(rendered_at())
 
 
 HOLES = {  # a phone's own parts of the fragment: the template global and what fills it
-    "csrf_token": _csrf,  # its CSRF token (the session's)
+    "csrf_token": generate_csrf,  # its CSRF token (the session's)
     "rendered_at": _rendered,  # when it got it (offline.js compares it with a kept table)
 }
 PHONE = "\x00phone_link\x00"  # "This phone: Ben (rename)" (its cookie)
@@ -64,6 +60,7 @@ def kept(row: state.MatchRow, write: bool) -> str | None:
 
 
 def fill(html: str, row: state.MatchRow, write: bool, said: list) -> str:
+    """The shared fragment with this phone's own parts in its holes."""
     for name, value in HOLES.items():
         html = html.replace(_hole(name), value())
     if write:
@@ -79,11 +76,11 @@ def _hole(name: str) -> str:
     return f"\x00{name}\x00"
 
 
-def _holed(name: str, fill):
-    """The template global `name`: a hole while a shared fragment is rendered."""
+def _holed(name: str, own):
+    """The template global `name`: a hole while a shared fragment is rendered, else `own()`."""
 
     def value():
-        return _hole(name) if g.get("fragment_holes") else fill()
+        return _hole(name) if g.get("fragment_holes") else own()
 
     return value
 
@@ -110,7 +107,7 @@ def said_here(said: list) -> Markup:
 
 def init_app(app) -> None:
     """After CSRFProtect and the offline blueprint, whose globals these replace."""
-    for name, fill in HOLES.items():
-        app.jinja_env.globals[name] = _holed(name, fill)
+    for name, own in HOLES.items():
+        app.jinja_env.globals[name] = _holed(name, own)
     app.jinja_env.globals["phone_link"] = phone_link
     app.jinja_env.globals["said_here"] = said_here
