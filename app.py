@@ -129,7 +129,12 @@ def migrated_app(test_config: dict) -> Flask:
 
 
 def engine_options(url: str) -> dict:
-    """SQLite waits for a writer instead of failing at once ("database is locked")."""
+    """SQLite waits for a writer instead of failing at once ("database is locked").
+    PostgreSQL: a connection is checked before use, and one that cannot be made gives up
+    after 5 s (unless the URL sets connect_timeout), so that a server out of reach is
+    answered with the outage page (referee/web/outage.py), not a request left hanging."""
     if url.startswith("sqlite"):
         return {"connect_args": {"timeout": 30}}
-    return {"pool_pre_ping": True}
+    if "connect_timeout=" in url:
+        return {"pool_pre_ping": True}
+    return {"pool_pre_ping": True, "connect_args": {"connect_timeout": 5}}

@@ -393,7 +393,8 @@ class Hand:
                 return "C-HOLD", say and Message(
                     N_("{player} does not hold {tile}: nobody was dealt it."), player=player, tile=t
                 )
-            if self.turn is not None:  # the right player leads, a tile not held
+            if self.turn is not None or o.lot:  # the right leader (by lot: anyone), a tile
+                # not held
                 if o.pose_passes:
                     text = N_("{player} poses this hand, but does not hold {tile}: {holder} does.")
                 else:

@@ -268,6 +268,16 @@ def replay(
     return match, None
 
 
+def replay_at_table(record: Record, resume: Match | None = None) -> tuple[Match, Fault | None]:
+    """Replay as the table app takes the moves: knowing only what the record says (the deal
+    only where it is given). A pass (C-RENEGE) or a Čtyřka lead (CT-LEAD) that only a later
+    lay or the tiles left prove wrong could not be refused when it was made: it is kept,
+    flagged in the hand's `false_passes` / `wrong_leads`, and the replay goes on. A move the
+    rules refuse with what was known when it was made stops it, as in `replay` (which
+    `check` uses, and where a proven false pass or wrong lead is the record's fault)."""
+    return replay(record, stop_at_false_pass=False, resume=resume)
+
+
 def _replay_hand(hand: Hand, h: HandRecord, number: int, strict: bool) -> Fault | None:
     for i, move in enumerate(h.moves, 1):
         try:

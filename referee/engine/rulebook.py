@@ -273,8 +273,9 @@ RULES: dict[str, Rule] = _rules(
     ("FC-THREEPASS", FC, "Three passes in a row: 10 points", "seed/ruling", """
         A player who passes three turns in succession is charged 10 points at the third
         pass, and again at every third pass after it (the 6th, the 9th…) while he keeps
-        passing. Laying a tile resets his count. Passes that end the hand in a block
-        count too.
+        passing. Laying a tile resets his count, and so does a new hand: passes at the
+        end of one hand never add to passes in the next. Passes that end the hand in a
+        block count too.
 
         Why: the seed says only "3 times in a row"; this says when the charge falls and
         what happens while the passes go on.
@@ -294,6 +295,9 @@ RULES: dict[str, Rule] = _rules(
         A player left holding only [0|0] ("soap") is charged a flat 20 points instead,
         with no multiplier.
 
+        [0|0] still counts 0 pips, so at a block he holds the fewest pips: he can win the
+        block (FC-BLOCK) and pose the next hand (FC-POSE) while being charged 20.
+
         Why: the seed names a fixed 20 points for this case, so it is not doubled.
      """),
     ("FC-MATCH", FC, "Winning the match", "seed", """
@@ -309,7 +313,15 @@ RULES: dict[str, Rule] = _rules(
     ("CT-LEAD", CT, "Who leads", "seed/ruling", """
         Every hand is led by the holder of the highest double, who leads it. If nobody
         holds a double the tiles are reshuffled and dealt again (nothing is recorded for
-        that deal).
+        that deal; a full record whose deal holds no double is illegal at its first
+        move).
+
+        At a physical table the app cannot see the deal, so, as with C-RENEGE, it flags
+        the lead as wrong as soon as the record proves it: a player who has drawn no tile
+        that the record leaves unnamed later lays, or still holds when the hand ends, a
+        double higher than the lead (and not among the tiles the record says he drew).
+        He held it at the deal, so the lead broke CT-LEAD: the table shows the flag, and
+        a check of the record judges it illegal at the lead (move 1).
 
         Why: the seed does not say what happens when nobody holds a double.
      """),

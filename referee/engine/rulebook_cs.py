@@ -234,7 +234,8 @@ RULES = {
     "FC-THREEPASS": ("Tři vynechání za sebou: 10 bodů", """
         Hráči, který vynechá tři tahy za sebou, se při třetím vynechání připíše 10 bodů a
         znovu při každém dalším třetím (6., 9.…), dokud vynechává. Přiložený kámen počítání
-        vynuluje. Počítají se i vynechání, která kolo zablokují.
+        vynuluje, a stejně tak nové kolo: vynechání z konce jednoho kola se nikdy
+        nepřičítají k vynecháním v dalším. Počítají se i vynechání, která kolo zablokují.
 
         Proč: původní text říká jen „3krát za sebou“; zde je řečeno, kdy se body připíší
         a co platí, když vynechávání pokračuje.
@@ -251,6 +252,10 @@ RULES = {
     "FC-SOAP": ("Zbylo jen „mýdlo“", """
         Hráči, kterému při vyúčtování zbude jen a pouze [0|0] („mýdlo“), se připíše pevně
         20 bodů, bez násobení.
+
+        [0|0] se přesto počítá za 0 oček, takže při zablokování má tento hráč nejméně
+        oček: může zablokované kolo vyhrát (FC-BLOCK) a zahájit další kolo (FC-POSE),
+        i když se mu připíše 20 bodů.
 
         Proč: původní text pro tento případ uvádí pevných 20 bodů, takže se nenásobí.
      """),
@@ -273,7 +278,9 @@ RULES = {
         Aplikace rozdání nevidí, a tak, stejně jako u C-RENEGE, označí zahájení za chybné,
         jakmile to zápis dokáže: hráč, který si nevzal z banku žádný kámen, jenž zápis
         nejmenuje, později přiloží, nebo na konci kola drží, dubla vyššího, než kterým
-        se začínalo. Měl ho od rozdání, takže zahájení porušilo CT-LEAD.
+        se začínalo (a který není mezi kameny, jež si podle zápisu vzal z banku). Měl ho
+        od rozdání, takže zahájení porušilo CT-LEAD: stůl označení ukáže a kontrola
+        zápisu jej uzná za nedovolený od zahájení (tah 1).
 
         Proč: původní text neříká, co dělat, když nikdo nemá dubla.
      """),

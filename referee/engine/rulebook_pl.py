@@ -247,8 +247,9 @@ RULES = {
     "FC-THREEPASS": ("Trzy pasy z rzędu: 10 punktów", """
         Gracz, który spasuje trzy razy z rzędu, dopisuje do swojego konta 10 punktów przy
         trzecim pasie i znowu przy każdym kolejnym trzecim (szóstym, dziewiątym…), dopóki
-        pasuje. Zgranie kamienia zeruje licznik. Liczą się też pasy, które kończą
-        rozdanie blokadą.
+        pasuje. Zgranie kamienia zeruje licznik, tak samo jak nowe rozdanie: pasy z końca
+        jednego rozdania nigdy nie dodają się do pasów w następnym. Liczą się też pasy,
+        które kończą rozdanie blokadą.
 
         Dlaczego: tekst mówi tylko „3 razy z rzędu”; tu ustalamy, kiedy dopisuje się
         punkty i co dzieje się przy dalszych pasach.
@@ -267,6 +268,10 @@ RULES = {
     "FC-SOAP": ("Zostało „podwójne mydło”", """
         Gracz, któremu podczas rozliczenia zostaje tylko i wyłącznie [0|0] („podwójne
         mydło”), dopisuje do swojego konta 20 punktów, bez mnożenia.
+
+        [0|0] liczy się jednak jako 0 oczek, więc przy blokadzie ten gracz ma najmniej
+        oczek: może wygrać blokadę (FC-BLOCK) i otworzyć następne rozdanie (FC-POSE),
+        choć dopisuje do swojego konta 20 punktów.
 
         Dlaczego: tekst podaje stałe 20 punktów na ten przypadek, więc się ich nie podwaja.
      """),
@@ -289,7 +294,9 @@ RULES = {
         Aplikacja nie widzi rozdania, więc, tak jak przy C-RENEGE, oznacza otwarcie jako
         błędne, gdy tylko zapis to udowodni: gracz, który nie dobrał żadnego kamienia
         nienazwanego w zapisie, później dokłada albo ma w ręku na koniec rozdania dublet
-        wyższy niż otwarcie. Miał go od rozdania, więc otwarcie łamało CT-LEAD.
+        wyższy niż otwarcie (i nie ma go wśród kamieni, które według zapisu dobrał). Miał
+        go od rozdania, więc otwarcie łamało CT-LEAD: stół pokazuje to oznaczenie, a
+        sprawdzenie zapisu uznaje go za niedozwolony od otwarcia (ruch 1).
 
         Dlaczego: czeski tekst nie mówi, co zrobić, gdy nikt nie ma dubletu.
      """),

@@ -78,12 +78,14 @@ def register(app: Flask) -> None:
     from .events import register as register_events
     from .health import health
     from .offline import bp as offline_bp
+    from .outage import init_app as answer_outages
     from .poll import init_app as fast_poll
     from .schema import init_app as check_schema
     from .start import bp as start_bp
     from .views import register_views
 
     check_schema(app)
+    answer_outages(app)
     app.register_blueprint(health)
     register_views(app)
     app.register_blueprint(start_bp)

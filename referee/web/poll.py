@@ -5,7 +5,8 @@ is most of the requests. The answer is one indexed read of `matches.version`, so
 middleware answers it straight from the database, without the request context, the
 session, the language or the after-request hooks (the same body and headers as the view
 in `views.py`). Anything else, an unknown link, or a database that does not answer (not
-yet migrated, say) goes on to Flask, which answers it as usual.
+yet migrated, say) goes on to Flask, which answers it as usual; a database out of reach is
+answered here, with the 503 every request gets then (`outage.py`).
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ import re
 
 from flask import Flask
 
-from . import db
+from . import db, outage
 from .models import is_token
 from .security import HEADERS
 
@@ -27,7 +28,10 @@ class VersionPoll:
 
     def __call__(self, environ, start_response):
         m = environ.get("REQUEST_METHOD") == "GET" and PATH.fullmatch(environ.get("PATH_INFO", ""))
-        version = m and is_token(m[2]) and self.version(m[1] == "t", m[2])
+        try:
+            version = m and is_token(m[2]) and self.version(m[1] == "t", m[2])
+        except outage.UNREACHABLE as e:
+            return outage.answer_wsgi(self.app, e, environ, start_response)
         if version is None or version is False:
             return self.wsgi_app(environ, start_response)
         body = str(version).encode("ascii")
@@ -51,7 +55,9 @@ class VersionPoll:
                     self.engine = db.engine
             with self.engine.connect() as c:
                 return c.execute(VERSION[write], {"token": token}).scalar()
-        except Exception:  # noqa: BLE001  (Flask answers it, with its error pages)
+        except Exception as e:  # noqa: BLE001  (Flask answers it, with its error pages)
+            if outage.unreachable(e):
+                raise
             return None
 
 

@@ -956,20 +956,25 @@ def read_record(text: str | bytes) -> record.Record:
 
 
 def verdict(rec: record.Record) -> dict:
-    """The engine's verdict on a record read by `read_record` (the `check --json` output)."""
+    """The engine's verdict on a record read by `read_record` (the `check --json` output),
+    and `table_accepts`: whether carrying it on would store it (its fault is a pass or lead
+    proven wrong only later, which the table keeps flagged)."""
     try:
-        return check.verdict(rec)
+        out = check.verdict(rec)
+        out["table_accepts"] = out["ok"] or record.replay_at_table(rec)[1] is None
+        return out
     except RecordError as e:
         raise Refused(400, e.message, hand=e.hand, move=e.move) from None
 
 
 @writes
 def import_record(rec: record.Record) -> Match:
-    """Store a valid record (read by `read_record`) as a new match that can be carried on;
-    an invalid one is refused with the engine's verdict (hand, move, rule) and nothing is
-    stored."""
+    """Store a record (read by `read_record`) as a new match that can be carried on, if the
+    table would have taken its moves (`record.replay_at_table`: a pass or lead proven wrong
+    only later stays flagged, as on the table that recorded it); otherwise it is refused
+    with the engine's verdict (hand, move, rule) and nothing is stored."""
     try:
-        match, fault = record.replay(rec)
+        match, fault = record.replay_at_table(rec)
     except RecordError as e:
         raise Refused(400, e.message, hand=e.hand, move=e.move) from None
     if fault is not None:

@@ -342,7 +342,7 @@ def _replay(row: MatchRow, hands: list[HandRow], base: Table | None = None) -> T
         start = copy.copy(base.match)
         start.hands = base.match.hands[:skip]
     rec = to_record(row, hands, skip=skip)
-    match, fault = record.replay(rec, stop_at_false_pass=False, resume=start)
+    match, fault = record.replay_at_table(rec, resume=start)
     t = Table(row, hands, match, fault)
     hand, last = t.hand, t.hand_row
     if hand is not None and last is not None and last.lot is not None and not hand.moves:

@@ -4,7 +4,6 @@ engine's message and a 4xx status."""
 from __future__ import annotations
 
 import hashlib
-import io
 import json
 from dataclasses import dataclass
 from pathlib import Path
@@ -19,7 +18,6 @@ from flask import (
     redirect,
     render_template,
     request,
-    send_file,
     url_for,
 )
 from flask_babel import get_locale
@@ -32,7 +30,7 @@ from referee.engine import rulebook
 from referee.engine.glossary import glossary
 from referee.engine.tiles import Tile, pip_count
 
-from . import assets, fragment, services
+from . import assets, downloads, fragment, services
 from .chart import totals_chart
 from .forms import (
     DrawForm,
@@ -522,22 +520,11 @@ def spectator_match(token: str):
     return _match_page(token, False)
 
 
-DOWNLOAD_NAME_MAX = 80  # characters of a record's file name before ".json"
-
-
 def _record(token: str, write: bool):
     t = _load(token, write=write)
     body = json.dumps(services.export(t), indent=1, ensure_ascii=False) + "\n"
-    stem = f"{t.variant.name}-{'-'.join(t.players)}"
-    stem = "".join(c if c.isalnum() or c in "-_." else "_" for c in stem)[:DOWNLOAD_NAME_MAX]
-    # Werkzeug writes the name as ASCII plus filename*=UTF-8''... for "Čeněk" or "李".
-    return send_file(
-        io.BytesIO(body.encode("utf-8")),
-        mimetype="application/json",
-        as_attachment=True,
-        download_name=f"{stem}.json",
-        etag=False,
-    )
+    name = f"{t.variant.name}-{'-'.join(t.players)}.json"
+    return downloads.send(body, name, downloads.JSON)
 
 
 @table_bp.get("/t/<token>/record.json")

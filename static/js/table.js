@@ -93,6 +93,9 @@
     options.headers = { "X-Requested-With": "fetch" };
     timed(url, options)
       .then(function (res) {
+        if (res.status === 503 && /json/.test(res.headers.get("Content-Type") || "")) {
+          return res.json().then(function (d) { notice(d.message); });  // nothing recorded
+        }
         if (res.headers.get("X-Table-Fragment") !== "1") {  // an error page: show it whole
           busy = false;
           fallback();

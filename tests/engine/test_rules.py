@@ -186,6 +186,29 @@ def test_fu_lead_after_a_domino_the_winner_leads(five4):
     assert refused(nxt, "Ana 5-0").rule == "FU-LEAD"
 
 
+FIVE4_DEAL = {0: tiles("6-6 6-3 5-4 3-2 3-1"), 1: tiles("6-2 3-0 2-2 2-1 0-0"),
+              2: tiles("6-5 5-1 5-0 4-3 4-0"), 3: tiles("6-0 5-5 5-2 2-0 1-0")}
+
+
+@pytest.mark.parametrize("lot", [None, 2])
+def test_fu_lead_by_lot_of_a_tile_not_dealt_is_c_hold(five4, lot):
+    """By lot anyone may lead (FU-LEAD): leading another's tile breaks C-HOLD (issue 17.21),
+    whether or not the record names the lot's winner."""
+    h = five4.new_hand(FIVE4_DEAL, lot=lot)
+    e = refused(h, "Cleo 6-2")  # Ben was dealt 6-2
+    assert e.rule == "C-HOLD" and e.message.fields["holder"] == "Ben"
+    play(h, "Cleo 6-5")  # Cleo's own tile leads
+
+
+def test_fu_lead_after_a_block_of_a_tile_not_dealt_is_c_hold():
+    m, h = blocked(["Ana", "Ben", "Cleo", "Dan"])
+    free = iter(sorted(t for t in h.tiles if t not in h.layout.by_tile))
+    h.settle({seat: [next(free) for _ in range(size)] for seat, size in enumerate(h.sizes)})
+    nxt = m.new_hand(FIVE4_DEAL)  # after a block: lot again, anyone leads
+    assert nxt.opening.lot and nxt.turn is None
+    assert refused(nxt, "Dan 6-6").rule == "C-HOLD"  # Ana was dealt 6-6
+
+
 def test_fu_spinner_every_double_and_its_ends_only_after_both_sides(five4):
     h = play(five4.new_hand(), "Ana 5-0", "Ben 0-0 on 5-0")
     node = h.layout.by_tile[T("0-0")]

@@ -9,7 +9,6 @@ from flask import (
     Blueprint,
     Flask,
     abort,
-    current_app,
     flash,
     redirect,
     render_template,
@@ -19,7 +18,7 @@ from flask import (
 from flask_babel import gettext as _
 from markupsafe import Markup
 
-from .. import services
+from .. import downloads, services
 from ..picture import layout_svg, sprite_svg
 from ..services import Refused
 from . import correct as corrections
@@ -242,12 +241,7 @@ def _audit(token: str, write: bool):
     row = _match(token, write)
     body = json.dumps(service.audit_log(row), indent=1, ensure_ascii=False) + "\n"
     name = f"{row.variant}-{'-'.join(row.players)}-audit.json"
-    safe = "".join(c if c.isalnum() or c in "-_." else "_" for c in name)
-    return current_app.response_class(
-        body,
-        mimetype="application/json",
-        headers={"Content-Disposition": f'attachment; filename="{safe}"'},
-    )
+    return downloads.send(body, name, downloads.JSON)
 
 
 @bp.get("/t/<token>/audit.json")

@@ -3,7 +3,6 @@ table links, the exports."""
 
 from __future__ import annotations
 
-import csv
 import io
 import json
 import zipfile
@@ -22,7 +21,7 @@ from flask_babel import gettext as _
 from flask_babel import ngettext
 from markupsafe import Markup
 
-from .. import services
+from .. import downloads, services
 from ..qr import qr_svg
 from ..services import Refused
 from . import service
@@ -329,37 +328,25 @@ def standings_rows(state) -> list[dict]:
     return out
 
 
-def _safe(name: str) -> str:
-    return "".join(c if c.isalnum() or c in "-_." else "_" for c in name) or "event"
-
-
 @bp.get("/p/<token>/standings.json")
 def standings_json(token: str):
     state = service.load(_public(token))
     body = json.dumps({"event": state.event.name, "variant": state.event.variant,
                        "rule": state.rule, "standings": standings_rows(state)},
                       indent=1, ensure_ascii=False)
-    return current_app.response_class(body + "\n", mimetype="application/json")
+    return downloads.send(body + "\n", f"{state.event.name}-standings.json", downloads.JSON,
+                          inline=True)
 
 
 def standings_csv(state) -> str:
-    rows = standings_rows(state)
-    out = io.StringIO()
-    if rows:
-        writer = csv.DictWriter(out, fieldnames=list(rows[0]))
-        writer.writeheader()
-        writer.writerows(rows)
-    return out.getvalue()
+    return downloads.csv_text(standings_rows(state))
 
 
 @bp.get("/p/<token>/standings.csv")
 def standings_csv_view(token: str):
     state = service.load(_public(token))
-    return current_app.response_class(
-        standings_csv(state), mimetype="text/csv",
-        headers={"Content-Disposition":
-                 f'attachment; filename="{_safe(state.event.name)}-standings.csv"'},
-    )
+    return downloads.send(standings_csv(state), f"{state.event.name}-standings.csv",
+                          downloads.CSV)
 
 
 @bp.get("/p/<token>/event.zip")
@@ -379,8 +366,4 @@ def archive(token: str):
         z.writestr("standings.json", json.dumps(
             {"event": state.event.name, "rule": state.rule,
              "standings": standings_rows(state)}, indent=1, ensure_ascii=False) + "\n")
-    return current_app.response_class(
-        buf.getvalue(), mimetype="application/zip",
-        headers={"Content-Disposition":
-                 f'attachment; filename="{_safe(state.event.name)}.zip"'},
-    )
+    return downloads.send(buf.getvalue(), f"{state.event.name}.zip", downloads.ZIP)
