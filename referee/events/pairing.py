@@ -120,18 +120,21 @@ class Pairing:
 def formats_for(variant: str, options: dict | None = None) -> list[str]:
     """The formats that fit a variant with its options, the usual one first.
 
-    Five-Up options: ``pairs`` (4 players as two pairs: fixed pairs play round robin or
-    Swiss, individuals rotate partners), ``players`` (2 or 3, each player for themselves).
+    Five-Up options: ``pairs`` (fixed pairs, each pair one entrant: round robin or Swiss),
+    ``players`` (2 or 3, each player for themselves; 4: individuals at tables of four who
+    change partner every round, rotating partners). Without options every format fits.
     """
     options = options or {}
     if variant == "five-up":
-        if options.get("pairs") or options.get("players") == 4:
-            return [SWISS, ROUND_ROBIN, ROTATING]
+        if options.get("pairs"):
+            return [SWISS, ROUND_ROBIN]
+        if options.get("players") == 4:
+            return [ROTATING]
         if options.get("players") == 3:
             return [PODS]
         if options.get("players") == 2:
             return [SWISS, ROUND_ROBIN]
-        return [SWISS, ROUND_ROBIN, PODS]
+        return [SWISS, ROUND_ROBIN, PODS, ROTATING]
     if variant == "french-connection":
         return [PODS]
     if variant == "ctyrka":
@@ -414,8 +417,12 @@ def _swiss(ranked, past):
 def _rotating(ranked, past, round_no):
     if not ranked:
         return [], []
-    partnerships = _schedule_round(ranked, past, round_no)
-    if partnerships is None:
+    if len(ranked) - len(ranked) % 4 <= SMALL_ROTATING:
+        found = _rotating_small(ranked, past)
+        if found is not None:
+            return found
+    candidates = _schedule_rounds(ranked, past, round_no)
+    if not candidates:
         byes = _pick_byes(ranked, len(ranked) % 4, past)
         seated = [e.id for e in ranked if e.id not in byes]
 
@@ -424,18 +431,140 @@ def _rotating(ranked, past, round_no):
             return int(times == 0), times
 
         partnerships, _ = _match(seated, value, lambda i, j: (j - i) ** 2, BAND)
-    else:
-        partnerships, byes = partnerships
-    return _tables_of_partnerships(partnerships, ranked, past), sorted(byes)
+        candidates = [(partnerships, byes)]
+    best = None
+    for partnerships, byes in candidates:
+        tables = _tables_of_partnerships(partnerships, ranked, past)
+        cost = _opponent_cost(tables, past)
+        if best is None or cost < best[0]:
+            best = (cost, tables, byes)
+    return best[1], sorted(best[2])
 
 
-def _schedule_round(ranked, past, round_no):
-    """The complete 'individual pairs' schedule's round for this field, if it fits."""
+SMALL_ROTATING = 8  # rotating partners: up to this many seated, every round is weighed
+BYE_CHOICES = 10  # ... with at most this many fair ways to give the byes
+COMPLETION_STEPS = 20000  # ... and this much search that the schedule can still finish
+
+
+def _rotating_small(ranked, past):
+    """A small field (at most two tables): every fair choice of byes, every seating with
+    fresh partners and every way to sit the partnerships at tables is weighed: the fewest
+    repeated opponents (``_opponent_cost``), then byes to the lowest-ranked, then similar
+    standing at a table; and for 4k and 4k+1 players the round must leave a way to finish
+    the whole schedule with no partner twice. None when no seating has fresh partners."""
+    rank = {e.id: i for i, e in enumerate(ranked)}
+    options = []
+
+    def fresh(a, b):
+        return not past.partnered[_pair(a, b)]
+
+    for byes in _fair_byes(ranked, len(ranked) % 4, past):
+        seated = [e.id for e in ranked if e.id not in byes]
+        for partnerships in _perfect_matchings(seated, fresh):
+            for pairs in _perfect_matchings(partnerships, lambda p, q: True):
+                tables = [[p[0], q[0], p[1], q[1]] for p, q in pairs]
+                spread = sum((max(rank[x] for x in t) - min(rank[x] for x in t)) for t in tables)
+                cost = (*_opponent_cost(tables, past), -sum(rank[b] for b in byes), spread)
+                options.append((cost, tables, byes, partnerships))
+    if not options:
+        return None
+    options.sort(key=lambda o: o[0])
+    horizon = _schedule_length(len(ranked))
+    for _cost, tables, byes, partnerships in options[:50]:
+        if horizon is None or _completes(ranked, past, byes, partnerships, horizon):
+            return tables, sorted(byes)
+    return options[0][1], sorted(options[0][2])
+
+
+def _fair_byes(ranked, count, past):
+    """The sets of ``count`` byes that keep the byes even: everyone with fewer byes than
+    the ``count``-th fewest sits out, the rest are chosen among those level with it (the
+    lowest-ranked first; at most ``BYE_CHOICES`` sets)."""
+    if count == 0:
+        return [set()]
+    order = sorted(range(len(ranked)), key=lambda i: (past.byes[ranked[i].id], -i))
+    edge = past.byes[ranked[order[count - 1]].id]
+    sure = [ranked[i].id for i in order if past.byes[ranked[i].id] < edge]
+    level = [ranked[i].id for i in order if past.byes[ranked[i].id] == edge]
+    out = []
+    for chosen in combinations(level, count - len(sure)):
+        out.append({*sure, *chosen})
+        if len(out) == BYE_CHOICES:
+            break
+    return out
+
+
+def _perfect_matchings(items, allowed):
+    """Every way to pair ``items`` (an even list) so that ``allowed(a, b)`` holds."""
+    if not items:
+        yield []
+        return
+    first, rest = items[0], items[1:]
+    for k, other in enumerate(rest):
+        if allowed(first, other):
+            for tail in _perfect_matchings(rest[:k] + rest[k + 1 :], allowed):
+                yield [(first, other), *tail]
+
+
+def _schedule_length(n):
+    """The rounds of a complete rotating-partners schedule of n players (everyone partners
+    everyone once): n - 1 for 4k, n for 4k + 1 (each sits out once); None otherwise."""
+    if n % 4 == 0:
+        return n - 1
+    if n % 4 == 1:
+        return n
+    return None
+
+
+def _completes(ranked, past, byes, partnerships, horizon):
+    """Whether, after this round, the rounds left up to ``horizon`` can be paired with no
+    partner twice and one bye each (4k + 1). A search bounded by ``COMPLETION_STEPS``:
+    when it runs out, the round is taken (it cannot be proved to block the schedule)."""
+    ids = [e.id for e in ranked]
+    used = {_pair(a, b) for a, b in past.partnered if past.partnered[_pair(a, b)]}
+    used |= {_pair(a, b) for a, b in partnerships}
+    sat = {i for i in ids if past.byes[i]} | set(byes)
+    played = {len([p for p in used if i in p]) + (i in sat) for i in ids}
+    if len(played) != 1:  # the field changed: no complete schedule to keep
+        return True
+    left = horizon - played.pop()
+    steps = [COMPLETION_STEPS]
+
+    def search(used, sat, left):
+        if left <= 0:
+            return True
+        steps[0] -= 1
+        if steps[0] < 0:
+            return True
+        outs = [i for i in ids if i not in sat] if len(ids) % 4 else [None]
+        for out in outs[:1] if len(ids) % 4 == 0 else outs:
+            seated = [i for i in ids if i != out]
+            for m in _perfect_matchings(seated, lambda a, b: _pair(a, b) not in used):
+                if search(used | {_pair(a, b) for a, b in m}, sat | {out}, left - 1):
+                    return True
+                if steps[0] < 0:
+                    return True
+        return False
+
+    return search(used, sat, left)
+
+
+# Rotating partners: how many rounds of the schedule are weighed for fresh opponents
+# (fewer in big fields, where each costs a matching of the partnerships into tables).
+SCHEDULE_CHOICES, SCHEDULE_WORK = 12, 480
+
+
+def _schedule_rounds(ranked, past, round_no):
+    """The rounds of the complete 'individual pairs' schedule for this field that repeat
+    no partnership and give the byes fairly, from ``round_no`` on (at most
+    ``SCHEDULE_CHOICES``, fewer in big fields); none when the field is not 4k or 4k+1."""
     n = len(ranked)
     if n < 4 or n % 4 not in (0, 1):
-        return None
+        return []
+    choices = max(2, min(SCHEDULE_CHOICES, SCHEDULE_WORK // n))
     rounds = berger_rounds(sorted(e.id for e in ranked))
     eligible = {ranked[i].id for i in _eligible_for_bye(ranked, past)}
+    found = []
     for k in range(len(rounds)):
         games = rounds[(round_no - 1 + k) % len(rounds)]
         pairs = [g for g in games if None not in g]
@@ -444,12 +573,29 @@ def _schedule_round(ranked, past, round_no):
             continue
         if any(b not in eligible for b in byes):
             continue
-        return pairs, set(byes)
-    return None
+        found.append((pairs, set(byes)))
+        if len(found) == choices:
+            break
+    return found
+
+
+def _opponent_cost(tables, past):
+    """How a round's tables weigh, tier by tier: the most times two opponents will have
+    met, then how many opponents meet again, then the squared meetings (spread evenly)."""
+    most = repeats = squares = 0
+    for a1, b1, a2, b2 in tables:
+        for x, y in ((a1, b1), (a1, b2), (a2, b1), (a2, b2)):
+            m = past.met[_pair(x, y)]
+            most = max(most, m + 1)
+            repeats += m > 0
+            squares += (m + 1) ** 2
+    return most, repeats, squares
 
 
 def _tables_of_partnerships(partnerships, ranked, past):
-    """Match partnerships into tables: fewest repeated opponents, similar standing."""
+    """Match partnerships into tables: fewest repeated opponents, then the fewest
+    meetings again (squared, so that nobody meets one opponent over and over), then
+    similar standing."""
     rank = {e.id: i for i, e in enumerate(ranked)}
     teams = sorted(partnerships, key=lambda p: rank[p[0]] + rank[p[1]])
     teams = [tuple(sorted(p, key=rank.get)) for p in teams]
@@ -457,7 +603,7 @@ def _tables_of_partnerships(partnerships, ranked, past):
 
     def value(p, q):
         met = [past.met[_pair(x, y)] for x in p for y in q]
-        return 4 - sum(1 for m in met if m), sum(met)
+        return 4 - sum(1 for m in met if m), sum(m * m for m in met)
 
     index = {t: i for i, t in enumerate(teams)}
     pairs, _ = _match(teams, value, lambda i, j: (strength[j] - strength[i]) ** 2, BAND)

@@ -7,8 +7,20 @@ Pure standard library. A table's result is what the engine's replay of its match
   points for minus points against, then head-to-head (match points between the tied
   entrants), then Buchholz (the sum of the opponents' match points).
 - French Connection, Čtyřka penalty: placement points per table (4/2/1/0 for four seats,
-  scaled for other sizes, ties share), then total penalty points (fewer is better).
-- Čtyřka victory: placement points, then total points (more is better).
+  scaled for other sizes, ties share), then penalty points (fewer is better).
+- Čtyřka victory: placement points, then points (more is better).
+
+In the placement variants, entrants who played different numbers of matches (a late
+entrant, a bye) are ranked fairly in one of two ways, the event's choice (``Config.fair``):
+
+- ``ROUND_AVERAGE``: placement points, then points per match; a bye scores the round's
+  average (the placement points and the points of an average entrant of that round) and
+  counts as a match.
+- ``PER_MATCH``: placement points per match played, then points per match played; a bye is
+  left out.
+
+Events made before the choice existed (``fair=None``) keep the old rule: totals, a bye
+scoring the top place (or the director's figure) and no points.
 """
 
 from __future__ import annotations
@@ -20,23 +32,38 @@ FIVE_UP = "five-up"
 WIN_LOSS = (2, 1, 0)  # win, draw, loss
 LEAGUE = (3, 2, 1)
 PLACEMENT = (4, 2, 1, 0)  # for four seats
+ROUND_AVERAGE = "round-average"  # a bye scores the round's average; then points per match
+PER_MATCH = "per-match"  # everything per match played; a bye is left out
+FAIR = (ROUND_AVERAGE, PER_MATCH)
 
 
 @dataclass(frozen=True)
 class Config:
     """How an event ranks: the variant, whether fewer points are better (penalty scoring),
-    the match points (win, draw, loss), the placement points for four seats, and what a
-    bye scores (match points or placement points; None: a win / the top place)."""
+    the match points (win, draw, loss), the placement points for four seats, what a bye
+    scores (match points or placement points; None: a win or the top place, and under
+    ``ROUND_AVERAGE`` the round's average), and how a placement event ranks entrants who
+    played different numbers of matches (``fair``: ``ROUND_AVERAGE``, ``PER_MATCH``, or
+    None: the old totals)."""
 
     variant: str
     fewest: bool = False
     match_points: tuple[int, int, int] = WIN_LOSS
     placement: tuple[float, ...] = PLACEMENT
     bye: float | None = None
+    fair: str | None = None
 
     @property
     def placed(self) -> bool:
         return self.variant != FIVE_UP
+
+    @property
+    def per_match(self) -> bool:
+        return self.placed and self.fair == PER_MATCH
+
+    @property
+    def round_average(self) -> bool:
+        return self.placed and self.fair == ROUND_AVERAGE
 
     @property
     def bye_points(self) -> Fraction:
@@ -48,11 +75,31 @@ class Config:
 @dataclass(frozen=True)
 class TableResult:
     """A decided table: the entrants of each side, each side's total over the table's
-    games and the games each side won (one match: 1 for the winner, none for a draw)."""
+    games, the games each side won (one match: 1 for the winner, none for a draw), and
+    the round it was played in."""
 
     sides: tuple[tuple[int, ...], ...]
     totals: tuple[int, ...]
     wins: tuple[int, ...]
+    round: int = 0
+
+
+@dataclass(frozen=True)
+class Bye:
+    """An entrant's bye in a round."""
+
+    entrant: int
+    round: int = 0
+
+
+@dataclass(frozen=True)
+class ByeScore:
+    """What a bye scored: its round, the match or placement points, and the points it
+    counts as a match with (None: it counts as no match)."""
+
+    round: int
+    score: Fraction
+    points: Fraction | None
 
 
 @dataclass
@@ -63,16 +110,29 @@ class Row:
     rank: int = 0
     played: int = 0
     byes: int = 0
-    score: Fraction = Fraction(0)  # match points or placement points
-    points_for: int = 0
+    score: Fraction = Fraction(0)  # match points or placement points, byes included
+    points_for: int = 0  # over the matches played
     points_against: int = 0
     head_to_head: Fraction = Fraction(0)
     buchholz: Fraction = Fraction(0)
     opponents: list[int] = field(default_factory=list)
+    bye_scores: list[ByeScore] = field(default_factory=list)
 
     @property
     def diff(self) -> int:
         return self.points_for - self.points_against
+
+    @property
+    def score_per_match(self) -> Fraction:
+        """Placement points per match played (byes left out)."""
+        return self.score / self.played if self.played else Fraction(0)
+
+    @property
+    def points_per_match(self) -> Fraction:
+        """Points per match; a bye that scored the round's average counts as a match."""
+        counted = [b.points for b in self.bye_scores if b.points is not None]
+        matches = self.played + len(counted)
+        return (self.points_for + sum(counted, Fraction(0))) / matches if matches else Fraction(0)
 
 
 def placement_points(scheme: tuple[float, ...], seats: int) -> list[Fraction]:
@@ -138,11 +198,16 @@ def rule_text(config: Config) -> str:
             "points against, then head-to-head, then Buchholz (the opponents' match points)."
         )
     scheme = "/".join(_num(x) for x in config.placement)
+    places = f"({scheme} for four seats, scaled for other sizes, tied places share)"
+    kind = "penalty points (fewer is better)" if config.fewest else "points"
+    if config.per_match:
+        return (f"Placement points per match played {places}, then {kind} per match "
+                "played; a bye is left out.")
+    if config.round_average:
+        return (f"Placement points per table {places}, then {kind} per match; a bye scores "
+                "the round's average.")
     then = "total penalty points (fewer is better)" if config.fewest else "total points"
-    return (
-        f"Placement points per table ({scheme} for four seats, scaled for other sizes, "
-        f"tied places share), then {then}."
-    )
+    return f"Placement points per table {places}, then {then}."
 
 
 def _num(x) -> str:
@@ -150,18 +215,50 @@ def _num(x) -> str:
     return str(x.numerator) if x.denominator == 1 else f"{float(x):g}"
 
 
+def round_averages(config: Config, results: list[TableResult]) -> dict[int, tuple]:
+    """Per round: the (match or placement points, points) of its average seated entrant."""
+    sums: dict[int, list] = {}
+    for result in results:
+        scores = side_scores(config, result)
+        acc = sums.setdefault(result.round, [Fraction(0), Fraction(0), 0])
+        for i, side in enumerate(result.sides):
+            acc[0] += scores[i] * len(side)
+            acc[1] += result.totals[i] * len(side)
+            acc[2] += len(side)
+    return {r: (a / n, b / n) for r, (a, b, n) in sums.items() if n}
+
+
+def bye_score(config: Config, bye: Bye, averages: dict[int, tuple]) -> ByeScore:
+    """What a bye scores under the event's rule (``averages``: ``round_averages``)."""
+    if config.per_match:
+        return ByeScore(bye.round, Fraction(0), None)
+    if config.round_average:
+        score, points = averages.get(bye.round, (Fraction(0), Fraction(0)))
+        if config.bye is not None:
+            score = config.bye_points
+        return ByeScore(bye.round, score, points)
+    return ByeScore(bye.round, config.bye_points, None)
+
+
 def standings(
     config: Config,
     entrants: list[int],
     results: list[TableResult],
-    byes: list[int] = (),
+    byes: list[int | Bye] = (),
 ) -> list[Row]:
-    """The entrants ranked; equal on every key, equal rank."""
+    """The entrants ranked; equal on every key, equal rank. A bye is an entrant's id or a
+    ``Bye`` (with its round, which the round's average needs)."""
     rows = {e: Row(e) for e in entrants}
-    for e in byes:
-        if e in rows:
-            rows[e].byes += 1
-            rows[e].score += config.bye_points
+    averages = round_averages(config, results) if config.round_average else {}
+    for b in byes:
+        b = b if isinstance(b, Bye) else Bye(b)
+        row = rows.get(b.entrant)
+        if row is None:
+            continue
+        scored = bye_score(config, b, averages)
+        row.byes += 1
+        row.bye_scores.append(scored)
+        row.score += scored.score
     pair_scores: dict[tuple[int, int], Fraction] = {}
     for result in results:
         scores = side_scores(config, result)
@@ -183,8 +280,16 @@ def standings(
         row.buchholz = sum((rows[o].score for o in row.opponents if o in rows), Fraction(0))
 
     if config.placed:
-        def key(r: Row):
-            return (-r.score, r.points_for if config.fewest else -r.points_for)
+        sign = 1 if config.fewest else -1
+        if config.per_match:
+            def key(r: Row):  # nobody who has not played yet ranks above one who has
+                return (r.played == 0, -r.score_per_match, sign * r.points_per_match)
+        elif config.round_average:
+            def key(r: Row):
+                return (-r.score, sign * r.points_per_match)
+        else:
+            def key(r: Row):
+                return (-r.score, sign * r.points_for)
         ordered = sorted(rows.values(), key=lambda r: (key(r), r.entrant))
     else:
         def first(r: Row):

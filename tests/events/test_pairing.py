@@ -309,6 +309,66 @@ def test_rotating_partners_repeat_no_partnership_that_could_be_avoided(data):
     assert len(result.partner_repeats) == fewest
 
 
+def rotating_rounds(n: int) -> int:
+    """Rounds that rotating partners can play with n players and no partner twice: the
+    whole circle schedule for 4k (n - 1 rounds) and 4k + 1 (n rounds); otherwise half the
+    players seated (Dirac: while each seated player has more fresh partners among the m
+    seated than m/2, a perfect matching of fresh partners exists)."""
+    if n % 4 == 0:
+        return n - 1
+    if n % 4 == 1:
+        return n
+    return (n - n % 4) // 2
+
+
+@SMALL
+@given(n=st.integers(4, 26), rounds=st.integers(1, 26), seed=st.integers(0, 2**32))
+def test_rotating_partners_seat_everyone_never_repeat_a_partner_and_spread_the_byes(
+    n, rounds, seed
+):
+    """Individuals over several rounds, standings moving at random: every player seated
+    at a table of four or given a bye every round, never the same partner twice, the byes
+    (n mod 4 a round) spread evenly: nobody has two byes more than anybody else."""
+    rng = random.Random(seed)
+    rounds = min(rounds, rotating_rounds(n))
+    entrants = [Entrant(i, (0,)) for i in range(n)]
+    history, partnered, byes = [], Counter(), Counter({i: 0 for i in range(n)})
+    for k in range(1, rounds + 1):
+        result = pair_round(ROTATING, entrants, history, k, variant="five-up", rng=rng)
+        seated_once(entrants, result)
+        assert all(len(t) == 4 for t in result.tables) and len(result.byes) == n % 4
+        for t in result.tables:
+            for a, b in ((t[0], t[2]), (t[1], t[3])):
+                assert partnered[pair(a, b)] == 0, (k, a, b)
+                partnered[pair(a, b)] += 1
+        assert result.partner_repeats == []
+        byes.update(result.byes)
+        assert max(byes.values()) - min(byes.values()) <= 1, (k, byes)
+        history.append(RoundResult(result.tables, result.byes))
+        entrants = [Entrant(e.id, (rng.randrange(4),)) for e in entrants]
+
+
+@pytest.mark.parametrize("n", [8, 9, 12, 13])
+def test_rotating_partners_for_the_club_night_sizes(n):
+    """8, 9, 12 and 13 players over five rounds: no partner twice, opponents repeated no
+    more than the partnerships force, every bye to a different player."""
+    rng = random.Random(n)
+    entrants = [Entrant(i, (0,)) for i in range(n)]
+    history, byes = [], Counter()
+    for k in range(1, 6):
+        result = pair_round(ROTATING, entrants, history, k, variant="five-up", rng=rng)
+        seated_once(entrants, result)
+        assert result.partner_repeats == [] and len(result.tables) == n // 4
+        byes.update(result.byes)
+        history.append(RoundResult(result.tables, result.byes))
+    assert set(byes.values()) <= {1}  # 9 and 13: five different players sat out once
+    assert sum(byes.values()) == 5 * (n % 4)
+    met, partnered = met_and_partnered(history, ROTATING)
+    assert set(partnered.values()) == {1}
+    # each player meets 2 opponents a round: over 5 rounds at most 10 meetings
+    assert max(met.values()) <= 2
+
+
 def test_rotating_partners_after_a_withdrawal_still_avoid_repeated_partners():
     rng = random.Random(5)
     entrants = [Entrant(i, (0,)) for i in range(12)]
@@ -412,8 +472,10 @@ def test_pod_sizes_refuse_a_table_size_the_variant_cannot_seat():
 
 def test_formats_fit_the_variant():
     assert formats_for("french-connection", {}) == [PODS]
-    assert ROTATING in formats_for("five-up", {"pairs": True})
-    assert PODS not in formats_for("five-up", {"pairs": True})
+    # fixed pairs keep their partner: rotating partners is for individuals, four a table
+    assert formats_for("five-up", {"pairs": True}) == [SWISS, ROUND_ROBIN]
+    assert formats_for("five-up", {"players": 4}) == [ROTATING]
+    assert ROTATING in formats_for("five-up", {})
     assert formats_for("five-up", {"players": 3}) == [PODS]
     assert PODS in formats_for("ctyrka", {})
     with pytest.raises(ValueError):

@@ -2,7 +2,17 @@
 
 from fractions import Fraction as F
 
-from referee.events.standings import LEAGUE, Config, TableResult, placement_points, standings
+from referee.events.standings import (
+    LEAGUE,
+    PER_MATCH,
+    ROUND_AVERAGE,
+    Bye,
+    ByeScore,
+    Config,
+    TableResult,
+    placement_points,
+    standings,
+)
 
 
 def table(sides, totals, wins):
@@ -132,3 +142,91 @@ def test_series_games_won_place_before_totals():
     rows = standings(Config("ctyrka", fewest=True), [1, 2],
                      [table([[1], [2]], [150, 90], [2, 1])])
     assert order(rows) == [(1, 1), (2, 2)]
+
+
+# -- entrants who played different numbers of matches (issue 17.9) --------------------------
+# French Connection, penalty points. Round 1: Ana 1, Ben 2, Cleo 3, Dan 4 at a table, Eve 5
+# has the bye; round 2: Ben, Cleo, Dan and Eve at a table, Ana has the bye.
+BYE_ROUNDS = [
+    # Ana wins with 30; Ben 60, Cleo 90, Dan 120: 4, 2, 1, 0. Average 7/4, 300/4 = 75.
+    TableResult(((1,), (2,), (3,), (4,)), (30, 60, 90, 120), (1, 0, 0, 0), round=1),
+    # Cleo wins with 20; Eve 40, Ben 50, Dan 80: 4, 2, 1, 0. Average 7/4, 190/4 = 47.5.
+    TableResult(((2,), (3,), (4,), (5,)), (50, 20, 80, 40), (0, 1, 0, 0), round=2),
+]
+BYES = [Bye(5, 1), Bye(1, 2)]
+
+
+def test_the_old_totals_let_a_bye_score_the_top_place_with_no_penalty_points():
+    rows = standings(Config("french-connection", fewest=True), list(range(1, 6)), BYE_ROUNDS,
+                     BYES)
+    # Ana 4 + 4 = 8; Eve 4 + 2 = 6 with 40 points; Cleo 1 + 4 = 5; Ben 2 + 1 = 3; Dan 0
+    assert order(rows) == [(1, 1), (2, 5), (3, 3), (4, 2), (5, 4)]
+
+
+def test_a_bye_scores_the_rounds_average():
+    cfg = Config("french-connection", fewest=True, fair=ROUND_AVERAGE)
+    rows = standings(cfg, list(range(1, 6)), BYE_ROUNDS, BYES)
+    by = {r.entrant: r for r in rows}
+    # Ana 4 + 7/4 = 5.75, Cleo 1 + 4 = 5, Eve 7/4 + 2 = 3.75, Ben 2 + 1 = 3, Dan 0
+    assert order(rows) == [(1, 1), (2, 3), (3, 5), (4, 2), (5, 4)]
+    assert by[1].score == F(23, 4) and by[5].score == F(15, 4)
+    # what each bye scored: round 1's average for Eve, round 2's for Ana
+    assert by[5].bye_scores == [ByeScore(1, F(7, 4), F(75))]
+    assert by[1].bye_scores == [ByeScore(2, F(7, 4), F(95, 2))]
+    # the bye counts as a match at the round's penalty points: Ana (30 + 47.5) / 2
+    assert by[1].points_per_match == F(155, 4) and by[5].points_per_match == F(115, 2)
+    assert by[2].points_per_match == 55 and by[1].points_for == 30  # played only
+
+
+def test_a_bye_of_the_directors_figure_still_counts_the_rounds_penalty_points():
+    cfg = Config("french-connection", fewest=True, fair=ROUND_AVERAGE, bye=1)
+    rows = standings(cfg, list(range(1, 6)), BYE_ROUNDS, BYES)
+    by = {r.entrant: r for r in rows}
+    assert by[5].bye_scores == [ByeScore(1, F(1), F(75))]
+    assert by[1].score == 5 and by[3].score == 5
+    # Ana and Cleo level on 5: Ana (30 + 47.5) / 2 = 38.75 per match, Cleo 55
+    assert order(rows)[:2] == [(1, 1), (2, 3)]
+
+
+def test_per_match_leaves_a_bye_out():
+    cfg = Config("french-connection", fewest=True, fair=PER_MATCH)
+    rows = standings(cfg, list(range(1, 6)), BYE_ROUNDS, BYES)
+    by = {r.entrant: r for r in rows}
+    # per match: Ana 4/1, Cleo 5/2, Eve 2/1, Ben 3/2, Dan 0
+    assert order(rows) == [(1, 1), (2, 3), (3, 5), (4, 2), (5, 4)]
+    assert by[3].score_per_match == F(5, 2) and by[5].score == 2
+    assert by[5].bye_scores == [ByeScore(1, F(0), None)]
+    assert by[5].points_per_match == 40
+
+
+# Čtyřka penalty, tables of two (4 / 0). Ana 1 plays three rounds, Lev 4 enters late and
+# plays two: both win two matches (8 placement points); Ana has 90 penalty points in three
+# matches (30 a match), Lev 80 in two (40 a match).
+LATE = [
+    TableResult(((1,), (2,)), (10, 60), (1, 0), round=1),  # Ana beats Ben
+    TableResult(((3,), (5,)), (20, 50), (1, 0), round=1),  # Cleo beats Dan
+    TableResult(((1,), (3,)), (10, 40), (1, 0), round=2),  # Ana beats Cleo
+    TableResult(((4,), (2,)), (40, 70), (1, 0), round=2),  # Lev beats Ben
+    TableResult(((4,), (1,)), (40, 70), (1, 0), round=3),  # Lev beats Ana
+]
+
+
+def test_the_old_totals_rank_a_late_entrant_above_for_playing_less():
+    rows = standings(Config("ctyrka", fewest=True), [1, 2, 3, 4, 5], LATE)
+    # level on 8: Lev's 80 total penalty points beat Ana's 90, though his 40 a match do not
+    assert order(rows)[:2] == [(1, 4), (2, 1)]
+
+
+def test_points_per_match_break_the_tie_of_a_late_entrant():
+    rows = standings(Config("ctyrka", fewest=True, fair=ROUND_AVERAGE), [1, 2, 3, 4, 5], LATE)
+    # level on 8: Ana 30 a match, Lev 40; Cleo 4 (30 a match); Dan 0 (50); Ben 0 (65)
+    assert order(rows) == [(1, 1), (2, 4), (3, 3), (4, 5), (5, 2)]
+
+
+def test_per_match_ranks_the_late_entrant_by_what_he_played():
+    rows = standings(Config("ctyrka", fewest=True, fair=PER_MATCH), [1, 2, 3, 4, 5, 6], LATE)
+    by = {r.entrant: r for r in rows}
+    # Lev 4 a match, Ana 8/3, Cleo 2, then Dan and Ben on 0 (50 against 65 a match);
+    # Fay 6 has played nothing yet: last
+    assert order(rows) == [(1, 4), (2, 1), (3, 3), (4, 5), (5, 2), (6, 6)]
+    assert by[1].score_per_match == F(8, 3) and by[4].points_per_match == 40

@@ -26,7 +26,12 @@ class Director(Phone):
         assert r.status_code == 200, r.get_data(as_text=True)[:2000]
         return r.get_data(as_text=True)
 
-    def act(self, token: str, what: str, data: dict | None = None, status: int = 302):
+    def act(self, token: str, what: str, data: dict | None = None, status: int = 302,
+            confirm: bool = True):
+        """A director's act, with the yes of the acts that ask first (`confirm`)."""
+        data = dict(data or {})
+        if confirm:
+            data.setdefault("confirm", "1")
         r = self.post(f"/e/{token}/{what}", data)
         assert r.status_code == status, (what, r.status_code, r.get_data(as_text=True)[:3000])
         return r

@@ -26,15 +26,17 @@ def director(app):
 
 
 def expected_standings(config: st.Config, entrants: list[str], matches, byes) -> list[tuple]:
-    """The standings worked out from the engine's own copies of the matches played."""
+    """The standings worked out from the engine's own copies of the matches played
+    (`matches`: (round, match); `byes`: (round, name))."""
     ids = {name: i for i, name in enumerate(entrants)}
     results = []
-    for m in matches:
+    for number, m in matches:
         over, win = m.result()
         sides = tuple(tuple(sorted({ids[m.players[s]] for s in side})) for side in m.sides)
         wins = tuple(1 if i == win else 0 for i in range(len(sides)))
-        results.append(st.TableResult(sides, tuple(m.totals()), wins))
-    rows = st.standings(config, list(range(len(entrants))), results, [ids[b] for b in byes])
+        results.append(st.TableResult(sides, tuple(m.totals()), wins, number))
+    rows = st.standings(config, list(range(len(entrants))), results,
+                        [st.Bye(ids[b], number) for number, b in byes])
     return [(r.rank, entrants[r.entrant], float(r.score)) for r in rows]
 
 
@@ -61,9 +63,13 @@ def play_round(director, token: str, rng) -> list:
     [
         ("five-up", 5, {"format": "swiss", "rounds": 2, "target": 10}, st.Config("five-up")),
         ("ctyrka", 7, {"format": "pods", "rounds": 2, "target": 15, "table_size": 3,
-                       "scoring": "penalty"}, st.Config("ctyrka", fewest=True)),
+                       "scoring": "penalty"},
+         st.Config("ctyrka", fewest=True, fair=st.ROUND_AVERAGE)),
         ("french-connection", 5, {"format": "pods", "rounds": 1, "target": 20},
-         st.Config("french-connection", fewest=True)),
+         st.Config("french-connection", fewest=True, fair=st.ROUND_AVERAGE)),
+        ("french-connection", 5, {"format": "pods", "rounds": 2, "target": 20,
+                                  "fair": "per-match"},
+         st.Config("french-connection", fewest=True, fair=st.PER_MATCH)),
     ],
 )
 def test_a_whole_event(director, variant, count, form, config):
@@ -75,10 +81,10 @@ def test_a_whole_event(director, variant, count, form, config):
     for number in range(1, form["rounds"] + 1):
         matches = play_round(director, token, rng)
         assert matches, "every round has tables"
-        played += matches
-        byes += byes_of(director, token)
+        played += [(number, m) for m in matches]
+        byes += [(number, b) for b in byes_of(director, token)]
         page = director.page(token)
-        assert f"Round {number} (complete)" in text_of(page, "tables")
+        assert f"Round {number} of {form['rounds']} (complete)" in text_of(page, "tables")
         # the standings count every match played so far, ordered as worked out by hand
         assert standings_of(director, public) == expected_standings(config, names, played, byes)
     # every round played: no further pairing
@@ -107,7 +113,7 @@ def test_five_up_pairs_play_a_series_with_rotated_seats(director):
     if len(seatings) > 1:
         assert seatings[1] == ("Ben", "Cleo", "Dan", "Ana")
     page = director.page(token)
-    assert "Round 1 (complete)" in text_of(page, "tables")
+    assert "Round 1 of 1 (complete)" in text_of(page, "tables")
     winner = max(wins, key=wins.get).replace("+", " & ")
     public = director.public_token(token)
     assert standings_of(director, public)[0][1:] == (winner, 2.0)
@@ -157,7 +163,7 @@ def test_the_directors_controls_and_their_log(director):
     left = {f"left-{s}": " ".join(map(str, ts)) for s, ts in enumerate(hand.left)}
     director.post(f"/t/{play_token}/end", {"hand": 1, "after": len(hand.moves), **left})
     page = director.page(token)
-    assert "Round 1 (complete)" in text_of(page, "tables")
+    assert "Round 1 of 3 (complete)" in text_of(page, "tables")
     assert "abandoned: fire alarm" in text_of(page, "tables")
     # withdrawn: not paired again
     director.act(token, f"entrants/{ids['Cleo']}/withdraw")
@@ -189,7 +195,7 @@ def test_links_cannot_act_on_another_event(director):
     director.act(a, f"tables/{table_b}/forfeit", {"score": ["10", "0"]}, status=404)
     director.act(a, f"tables/{table_b}/abandon", {"reason": "x"}, status=404)
     director.act(a, f"entrants/{entrant_b[0]}/withdraw", status=404)
-    assert "forfeit" not in text_of(director.page(b), "tables")
+    assert 'data-decided="1"' not in director.page(b)  # no table of B forfeited
     # the public link is not a director's link, and a table link is neither
     public_a = director.public_token(a)
     assert director.get(f"/e/{public_a}").status_code == 404
@@ -210,11 +216,11 @@ def test_refusals_when_making_an_event(director):
 
     assert "name" in make(400, name="", entrants="Ana\nBen")
     assert "two entrants" in make(400, name="X", entrants="Ana")
-    assert "two entrants are called ana" in make(400, name="X", entrants="Ana\nBen\nana").lower()
+    assert "'ana' is already player 1" in make(400, name="X", entrants="Ana\nBen\nana")
     assert "format" in make(400, name="X", entrants="Ana\nBen", format="pods-of-nine")
     assert "pair" in make(400, name="X", entrants="Ana & Ben\nCleo", pairs="1")
     assert "bye" in make(400, name="X", entrants="Ana\nBen", bye="a win")
-    said = make(400, name="X", entrants="Ana\nBen", format="round-robin", table_size="4")
+    said = make(400, name="X", entrants="Ana\nBen", format="round-robin", table_size="5")
     assert "each player for themselves" in said and "himself" not in said
 
 

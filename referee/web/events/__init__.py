@@ -1,19 +1,26 @@
 """Events: tournaments and club nights (many tables, rounds, pairings, live standings).
 
-`service` holds the logic, `views` the blueprint, `models` the tables."""
+`service` holds the logic, `views` the blueprint, `models` the tables; `entrants` reads
+and checks the names typed, `guards` what the director's acts refuse, `series` what a
+table screen shows of its series."""
 
 from __future__ import annotations
 
 
+def points(value) -> str:
+    """Standings points: whole numbers as they are, shares with up to two decimals."""
+    if value == int(value):
+        return str(int(value))
+    return f"{float(value):.2f}".rstrip("0").rstrip(".")
+
+
 def register(app) -> None:
     from . import models  # noqa: F401  (the tables, for Flask-Migrate)
+    from .series import series_of
     from .service import locked_match
     from .views import bp
 
     app.register_blueprint(bp)
     app.add_template_global(locked_match)
-
-    @app.template_filter("points")
-    def points(value) -> str:
-        """Standings points: whole numbers as they are, shares with one decimal."""
-        return str(int(value)) if value == int(value) else f"{float(value):.1f}"
+    app.add_template_global(series_of, "event_series")
+    app.add_template_filter(points, "points")

@@ -27,6 +27,8 @@ from ..audit.service import override_lock
 from ..i18n import say
 from ..models import Match, now
 from ..services import Refused, writes
+from . import entrants as names
+from . import guards
 from .models import Entrant, Event, EventAction, EventGame, EventTable, Round
 
 MAX_ENTRANTS = 400
@@ -42,6 +44,7 @@ FORMAT_NAMES = {
 ACTIONS = {
     "added": _l("%(name)s added"),
     "withdrawn": _l("%(name)s withdrawn"),
+    "reinstated": _l("%(name)s reinstated"),
     "substituted": _l("%(old)s replaced by %(new)s"),
     "paired": _l("Round %(round)s paired"),
     "swapped": _l("Round %(round)s: %(a)s and %(b)s swapped"),
@@ -51,6 +54,14 @@ ACTIONS = {
     "abandoned": _l("Round %(round)s, table %(table)s abandoned: %(reason)s"),
     "unlocked": _l("Round %(round)s, table %(table)s: signed result unlocked: %(reason)s"),
     "finished": _l("Event finished"),
+    "reopened": _l("Event reopened"),
+}
+
+FAIR_NAMES = {
+    st.ROUND_AVERAGE: _l("A bye scores the round's average; ties are broken by points per "
+                         "match"),
+    st.PER_MATCH: _l("Everything per match played (placement points and points per match); "
+                     "a bye is left out"),
 }
 
 
@@ -108,6 +119,7 @@ def config(event: Event) -> st.Config:
         match_points=tuple(s.get("match_points", st.WIN_LOSS)),
         placement=tuple(s.get("placement", st.PLACEMENT)),
         bye=s.get("bye"),
+        fair=s.get("fair"),  # None: an event made before the choice, ranked on totals
     )
 
 
@@ -215,10 +227,31 @@ class EventState:
     rounds: list[RoundState]
     standings: list[st.Row]
     rule: str
+    config: st.Config
 
     @property
     def current(self) -> RoundState | None:
         return self.rounds[-1] if self.rounds else None
+
+    @property
+    def complete(self) -> bool:
+        """Every round of the event is played (its standings are final)."""
+        r = self.current
+        return (self.event.rounds is not None and r is not None and r.complete
+                and r.row.number >= self.event.rounds)
+
+    @property
+    def series(self) -> bool:
+        return self.event.series > 1
+
+    def bye_lines(self) -> list[str]:
+        """What each bye scored, in words, in the order of the rounds."""
+        out = []
+        for row in self.standings:
+            for b in row.bye_scores:
+                out.append((b.round, self.name(row.entrant), bye_text(self.config, b)))
+        return [_("Round %(round)s, %(name)s: %(what)s", round=r, name=n, what=w)
+                for r, n, w in sorted(out)]
 
     def name(self, entrant_id: int) -> str:
         e = self.entrants.get(entrant_id)
@@ -251,7 +284,9 @@ def rotated(players: list[str], game: int) -> list[str]:
     return players[k:] + players[:k]
 
 
-def _table_state(event: Event, row: EventTable, entrants: dict[int, Entrant]) -> TableState:
+def _table_state(
+    event: Event, row: EventTable, entrants: dict[int, Entrant], round_no: int = 0
+) -> TableState:
     sides = _sides(event, row.entrants, entrants)
     names = [" + ".join(entrants[i].name for i in side) for side in sides]
     games = []
@@ -286,7 +321,7 @@ def _table_state(event: Event, row: EventTable, entrants: dict[int, Entrant]) ->
     ):
         decided = True
     if decided and not row.abandoned:
-        result = st.TableResult(tuple(sides), tuple(totals), tuple(wins))
+        result = st.TableResult(tuple(sides), tuple(totals), tuple(wins), round_no)
     winner = None
     if result is not None:
         best = max(wins)
@@ -315,9 +350,9 @@ def load(event: Event) -> EventState:
     )
     rounds = []
     results: list[st.TableResult] = []
-    byes: list[int] = []
+    byes: list[st.Bye] = []
     for r in rounds_rows:
-        tables = [_table_state(event, t, entrants) for t in r.tables]
+        tables = [_table_state(event, t, entrants, r.number) for t in r.tables]
         state = RoundState(r, tables, [entrants[i] for i in r.byes if i in entrants])
         if not state.started:
             state.repeats = [
@@ -325,11 +360,11 @@ def load(event: Event) -> EventState:
             ]
         else:
             results += [t.result for t in tables if t.result is not None]
-            byes += r.byes
+            byes += [st.Bye(e, r.number) for e in r.byes]
         rounds.append(state)
     cfg = config(event)
     rows = st.standings(cfg, list(entrants), results, byes)
-    return EventState(event, entrants, rounds, rows, rule_text(cfg))
+    return EventState(event, entrants, rounds, rows, rule_text(cfg), cfg)
 
 
 def rule_text(cfg: st.Config) -> str:
@@ -342,6 +377,26 @@ def rule_text(cfg: st.Config) -> str:
             "points).", win=win, draw=draw, loss=loss,
         )
     scheme = "/".join(st._num(x) for x in cfg.placement)
+    if cfg.per_match:
+        if cfg.fewest:
+            return _("Placement points per match played (%(scheme)s for four seats, scaled "
+                     "for other sizes, tied places share), then penalty points per match "
+                     "played (fewer is better). A bye is left out: it counts as no match.",
+                     scheme=scheme)
+        return _("Placement points per match played (%(scheme)s for four seats, scaled for "
+                 "other sizes, tied places share), then points per match played. A bye is "
+                 "left out: it counts as no match.", scheme=scheme)
+    if cfg.round_average:
+        if cfg.fewest:
+            return _("Placement points per table (%(scheme)s for four seats, scaled for "
+                     "other sizes, tied places share), then penalty points per match (fewer "
+                     "is better). A bye scores the round's average placement points and "
+                     "counts as a match with the round's average penalty points.",
+                     scheme=scheme)
+        return _("Placement points per table (%(scheme)s for four seats, scaled for other "
+                 "sizes, tied places share), then points per match. A bye scores the "
+                 "round's average placement points and counts as a match with the round's "
+                 "average points.", scheme=scheme)
     if cfg.fewest:
         return _(
             "Placement points per table (%(scheme)s for four seats, scaled for other sizes, "
@@ -351,6 +406,23 @@ def rule_text(cfg: st.Config) -> str:
         "Placement points per table (%(scheme)s for four seats, scaled for other sizes, "
         "tied places share), then total points.", scheme=scheme,
     )
+
+
+def bye_text(cfg: st.Config, b: st.ByeScore) -> str:
+    """What one bye scored, in words."""
+    from . import points
+
+    if cfg.per_match:
+        return _("a bye, left out (no match, no points)")
+    if not cfg.placed:
+        return _("a bye, %(score)s match points", score=points(b.score))
+    if b.points is None:
+        return _("a bye, %(score)s placement points", score=points(b.score))
+    if cfg.fewest:
+        return _("a bye, %(score)s placement points and a match of %(points)s penalty points",
+                 score=points(b.score), points=points(b.points))
+    return _("a bye, %(score)s placement points and a match of %(points)s points",
+             score=points(b.score), points=points(b.points))
 
 
 def opponents(fmt: str, table: list[int]) -> list[tuple[int, int]]:
@@ -378,34 +450,8 @@ def repeats(event: Event, rounds_rows: list[Round], proposed: Round) -> list[tup
 
 # -- creating an event --------------------------------------------------------------------
 def read_entrants(text: str, pairs: bool) -> list[list[str]]:
-    """Entrants from a text, one a line; a pair as "Ana & Ben" (or "Ana, Ben")."""
-    out = []
-    for line in text.splitlines():
-        line = line.strip()
-        if not line:
-            continue
-        if pairs:
-            parts = [p.strip() for p in line.replace(",", "&").replace("+", "&").split("&")]
-            parts = [p for p in parts if p]
-            if len(parts) != 2:
-                raise Refused(400, _("A pair is two names: “%(line)s”.", line=line),
-                              field="entrants")
-            out.append(parts)
-        else:
-            out.append([line])
-    return out
-
-
-def _check_names(event_entrants: list[list[str]]) -> None:
-    seen = set()
-    for members in event_entrants:
-        for name in members:
-            if len(name) > 40:
-                raise Refused(400, _("A name is 40 characters at most."), field="entrants")
-            if name.casefold() in seen:
-                raise Refused(400, _("Two entrants are called %(name)s.", name=name),
-                              field="entrants")
-            seen.add(name.casefold())
+    """Entrants from a text, one a line (`entrants.read`)."""
+    return names.read(text, pairs)
 
 
 def log(event: Event, what: str, **params) -> None:
@@ -452,9 +498,9 @@ def create_event(
         raise Refused(400, _reason(e), field="format") from None
     if fmt not in allowed:
         raise Refused(400, _("This format does not fit the variant."), field="format")
-    if table_size is not None and variant == "five-up" and table_size not in (2, 3):
-        raise Refused(400, _("Five-Up seats 2 or 3 players, each player for themselves."),
-                      field="table_size")
+    if table_size is not None and variant == "five-up" and table_size not in (2, 3, 4):
+        raise Refused(400, _("Five-Up seats 2 or 3 players, each player for themselves, "
+                             "or 4 who change partners each round."), field="table_size")
     if rounds is not None and not 1 <= rounds <= 99:
         raise Refused(400, _("The number of rounds is 1 to 99."), field="rounds")
     if not 1 <= series <= MAX_SERIES:
@@ -464,10 +510,19 @@ def create_event(
     if len(entrants) > MAX_ENTRANTS:
         raise Refused(400, ngettext("At most %(num)d entrant.", "At most %(num)d entrants.",
                                      MAX_ENTRANTS), field="entrants")
-    _check_names(entrants)
+    if fmt == "rotating-partners" and len(entrants) < 4:
+        raise Refused(400, _("Rotating partners needs at least four players."),
+                      field="entrants")
+    names.check(entrants)
+    settings = dict(settings or {})
+    if variant != "five-up":
+        settings.setdefault("fair", st.ROUND_AVERAGE)
+        if settings["fair"] not in st.FAIR:
+            raise Refused(400, _("Choose how entrants who played different numbers of "
+                                 "matches are ranked."), field="fair")
     event = Event(
         name=name[:120], variant=variant, options=options, pairs=pairs, table_size=table_size,
-        format=fmt, rounds=rounds, series=series, settings=dict(settings or {}),
+        format=fmt, rounds=rounds, series=series, settings=settings,
     )
     for i, members in enumerate(entrants, 1):
         event.entrants.append(Entrant(number=i, members=list(members)))
@@ -499,11 +554,12 @@ def _entrant(event: Event, entrant_id) -> Entrant:
 def add_entrant(event: Event, text: str) -> Entrant:
     """An entrant added late: paired from the next round on."""
     _touch(event)
-    found = read_entrants(text, event.pairs)
+    guards.open_event(event)
+    found = names.read(text, event.pairs, field="entrant")
     if len(found) != 1:
-        raise Refused(400, _("Enter one entrant."), field="entrants")
+        raise Refused(400, _("Enter one entrant."), field="entrant")
     members = found[0]
-    _check_names([e.members for e in event.entrants] + [members])
+    names.check([members], [e.members for e in event.entrants], field="entrant")
     e = Entrant(event_id=event.id, number=len(event.entrants) + 1, members=members)
     event.entrants.append(e)
     log(event, "added", name=" & ".join(members))
@@ -513,8 +569,9 @@ def add_entrant(event: Event, text: str) -> Entrant:
 
 @writes
 def withdraw(event: Event, entrant_id) -> None:
-    """Not paired again; the results played stay."""
+    """Not paired again; the results played stay (undone by `reinstate`)."""
     _touch(event)
+    guards.open_event(event)
     e = _entrant(event, entrant_id)
     if e.withdrawn:
         raise Refused(409, _("%(name)s is already withdrawn.", name=e.name))
@@ -524,15 +581,29 @@ def withdraw(event: Event, entrant_id) -> None:
 
 
 @writes
+def reinstate(event: Event, entrant_id) -> None:
+    """A withdrawal undone: the entrant is paired again from the next round (logged)."""
+    _touch(event)
+    guards.open_event(event)
+    e = _entrant(event, entrant_id)
+    if not e.withdrawn:
+        raise Refused(409, _("%(name)s is not withdrawn.", name=e.name))
+    e.withdrawn = False
+    log(event, "reinstated", name=e.name)
+    db.session.commit()
+
+
+@writes
 def substitute(event: Event, entrant_id, text: str) -> None:
     """Another player (or pair) takes an entrant's place and results from now on."""
     _touch(event)
+    guards.open_event(event)
     e = _entrant(event, entrant_id)
-    found = read_entrants(text, event.pairs)
+    field = f"entrant-{e.id}"
+    found = names.read(text, event.pairs, field=field)
     if len(found) != 1:
-        raise Refused(400, _("Enter one entrant."), field="entrants")
-    others = [x.members for x in event.entrants if x.id != e.id]
-    _check_names(others + [found[0]])
+        raise Refused(400, _("Enter one entrant."), field=field)
+    names.check([found[0]], [x.members for x in event.entrants if x.id != e.id], field=field)
     old = e.name
     e.members = found[0]
     log(event, "substituted", old=old, new=e.name)
@@ -554,13 +625,17 @@ def _history(rounds_rows: list[Round]):
 
 
 @writes
-def propose_round(event: Event, rng: random.Random) -> Round:
-    """Pair the next round (or pair the proposed one again)."""
+def propose_round(
+    event: Event, rng: random.Random, intent: int | None = None, again: bool = False
+) -> Round:
+    """Pair the next round (or, `again`, pair the proposed one again). `intent`: the
+    round the director's page meant to pair: a page out of date is told what happened."""
     _touch(event)
-    if event.finished:
-        raise Refused(409, _("The event is finished."))
+    guards.open_event(event)
     state = load(event)
     current = state.current
+    if intent is not None:
+        _stale_pairing(event, intent, again)
     if current is not None and current.started and not current.complete:
         raise Refused(409, _("Round %(n)s is not complete yet.", n=current.row.number))
     if current is not None and not current.started:
@@ -569,9 +644,7 @@ def propose_round(event: Event, rng: random.Random) -> Round:
         number = current.row.number
     else:
         number = (current.row.number if current else 0) + 1
-    if event.rounds is not None and number > event.rounds:
-        raise Refused(409, ngettext("The only round has been played.",
-                                     "All %(num)d rounds have been played.", event.rounds))
+    guards.round_limit(event, number)
     mod = pairing()
     ranks = {row.entrant: row.rank for row in state.standings}
     entrants = [
@@ -597,16 +670,35 @@ def propose_round(event: Event, rng: random.Random) -> Round:
     return r
 
 
+def _stale_pairing(event: Event, intent: int, again: bool) -> None:
+    """Refuse what a page out of date asked for, saying what happened meanwhile: "Pair
+    round 2" when round 2 is already paired or has started, "Pair it again" when it has
+    started."""
+    r = next((x for x in _rounds(event) if x.number == intent), None)
+    if r is None:
+        return
+    if r.started is not None:
+        raise guards.started(r)
+    if not again:
+        raise guards.paired(event, r)
+
+
 def _pod_size(event: Event) -> int | None:
     if event.variant == "five-up":
         return 3 if event.format == "pods" else None
     return event.table_size
 
 
-def _proposed(event: Event) -> Round:
+def _proposed(event: Event, intent: int | None = None) -> Round:
+    """The proposed round; a page out of date is told that its round has started."""
     rows = _rounds(event)
-    if not rows or rows[-1].started is not None:
+    if rows and rows[-1].started is not None:
+        started = next((r for r in rows if r.number == intent), rows[-1])
+        raise guards.started(started)
+    if not rows:
         raise Refused(409, _("There is no proposed round: ask for the pairing first."))
+    if intent is not None and rows[-1].number != intent:
+        raise Refused(409, _("The proposed round is round %(n)s.", n=rows[-1].number))
     return rows[-1]
 
 
@@ -615,6 +707,7 @@ def swap(event: Event, a, b) -> list[tuple[int, int]]:
     """Swap two entrants of the proposed round (two seats, two tables, or a bye); returns
     the pairs who meet again."""
     _touch(event)
+    guards.open_event(event)
     r = _proposed(event)
     ea, eb = _entrant(event, a), _entrant(event, b)
     if ea.id == eb.id:
@@ -638,10 +731,12 @@ def swap(event: Event, a, b) -> list[tuple[int, int]]:
 
 
 @writes
-def start_round(event: Event, time_cap: int | None = None) -> Round:
-    """Start the proposed round: one match per table, seats in order."""
+def start_round(event: Event, time_cap: int | None = None, intent: int | None = None) -> Round:
+    """Start the proposed round: one match per table, seats in order (`intent`: the round
+    the director's page meant to start)."""
     _touch(event)
-    r = _proposed(event)
+    guards.open_event(event)
+    r = _proposed(event, intent)
     if time_cap is not None and not 1 <= time_cap <= 600:
         raise Refused(400, _("A time cap is 1 to 600 minutes."), field="time_cap")
     entrants = {e.id: e for e in event.entrants}
@@ -688,12 +783,14 @@ def next_game(event: Event, t: EventTable) -> None:
 def call_time(event: Event) -> None:
     """Each table finishes the hand in play; its match is then decided on the totals."""
     _touch(event)
+    guards.open_event(event)
     rows = _rounds(event)
     if not rows or rows[-1].started is None:
         raise Refused(409, _("No round is being played."))
     r = rows[-1]
     if r.time_called is not None:
-        raise Refused(409, _("Time is already called."))
+        raise Refused(409, _("Time was already called in round %(n)s, at %(at)s UTC.",
+                             n=r.number, at=guards.at(r.time_called)))
     r.time_called = now()
     for t in r.tables:
         if t.games and t.forfeit is None and not t.abandoned:
@@ -729,10 +826,13 @@ def _table(event: Event, table_id) -> tuple[Round, EventTable]:
 
 @writes
 def forfeit(event: Event, table_id, scores: list[str]) -> None:
-    """A forfeit or a no-show, scored as the director says (one total per side)."""
+    """A forfeit or a no-show, scored as the director says (one total per side); only at a
+    table whose result is not settled (`guards.table_open`)."""
     _touch(event)
+    guards.open_event(event)
     r, t = _table(event, table_id)
     entrants = {e.id: e for e in event.entrants}
+    guards.table_open(_table_state(event, t, entrants, r.number), t.number)
     sides = _sides(event, t.entrants, entrants)
     try:
         totals = [int(s) for s in scores]
@@ -764,6 +864,7 @@ def unlock(event: Event, table_id, reason: str) -> None:
     director's reason: logged in the event and in the match's audit log, and every side
     confirms again afterwards."""
     _touch(event)
+    guards.open_event(event)
     r, row = _table(event, table_id)
     entrants = {e.id: e for e in event.entrants}
     match = locked_match(_table_state(event, row, entrants))
@@ -778,12 +879,16 @@ def unlock(event: Event, table_id, reason: str) -> None:
 
 @writes
 def abandon(event: Event, table_id, reason: str) -> None:
-    """A table abandoned, with the reason: it counts for nobody."""
+    """A table abandoned, with the reason: it counts for nobody; only a table whose result
+    is not settled (`guards.table_open`)."""
     _touch(event)
+    guards.open_event(event)
+    r, t = _table(event, table_id)
+    guards.table_open(_table_state(event, t, {e.id: e for e in event.entrants}, r.number),
+                      t.number)
     reason = (reason or "").strip()
     if not reason:
         raise Refused(400, _("Say why the table is abandoned."), field="reason")
-    r, t = _table(event, table_id)
     t.abandoned = reason[:300]
     log(event, "abandoned", round=r.number, table=t.number, reason=t.abandoned)
     db.session.commit()
@@ -791,9 +896,20 @@ def abandon(event: Event, table_id, reason: str) -> None:
 
 @writes
 def finish(event: Event) -> None:
+    """No more rounds, entrants or director's acts (until it is reopened)."""
     _touch(event)
-    if event.finished:
-        raise Refused(409, _("The event is finished."))
+    guards.open_event(event)
     event.finished = True
     log(event, "finished")
+    db.session.commit()
+
+
+@writes
+def reopen(event: Event) -> None:
+    """A finished event opened again (logged): the director's acts are taken again."""
+    _touch(event)
+    if not event.finished:
+        raise Refused(409, _("The event is not finished."))
+    event.finished = False
+    log(event, "reopened")
     db.session.commit()

@@ -24,7 +24,7 @@ from markupsafe import Markup
 from .. import downloads, services
 from ..qr import qr_svg
 from ..services import Refused
-from . import service
+from . import confirm, series, service
 
 bp = Blueprint("events", __name__)
 
@@ -84,6 +84,8 @@ def new():
         settings = {}
         if request.form.get("points") == "league":
             settings["match_points"] = [3, 2, 1]
+        if variant != "five-up":
+            settings["fair"] = request.form.get("fair", service.st.ROUND_AVERAGE)
         bye = request.form.get("bye", "").strip()
         try:
             if bye:
@@ -117,6 +119,8 @@ def new():
         pairs=pairs,
         table_size=table_size,
         formats=[(f, service.FORMAT_NAMES.get(f, f)) for f in formats],
+        fair=list(service.FAIR_NAMES.items()),
+        rotating="rotating-partners" in formats,
         form=request.form,
         refused=refused,
         defaults=services.default_options(variant),
@@ -142,6 +146,7 @@ def director(token: str, refused: Refused | None = None):
         actions=[(a.at, service.action_text(a)) for a in reversed(event.actions)],
         format_name=service.FORMAT_NAMES.get(event.format, event.format),
         refused=refused,
+        ask=confirm.ask,
     ), (refused.status if refused else 200)
 
 
@@ -161,10 +166,16 @@ def cards(token: str):
     return render_template("events/cards.html", s=state, event=event, r=r, tables=tables)
 
 
-def _act(token: str, do, success: str):
+def _act(token: str, do, success: str, ask: confirm.Ask | None = None):
     """Run a director's act; on success back to the director's page, on refusal the page
-    again with the reason and a 4xx status."""
+    again with the reason and a 4xx status. An act that `ask`s first and comes without
+    the director's yes is not done: its question is shown, as a page."""
     event = _director(token)
+    if ask is not None and not confirm.given(request.form):
+        fields = [(k, v) for k, vs in request.form.lists() for v in vs
+                  if k not in ("csrf_token", "confirm")]
+        return render_template("events/confirm.html", event=event, ask=ask,
+                               action=request.path, fields=fields)
     try:
         do(event)
     except Refused as e:
@@ -183,7 +194,17 @@ def add_entrant(token: str):
 
 @bp.post("/e/<token>/entrants/<int:entrant>/withdraw")
 def withdraw(token: str, entrant: int):
-    return _act(token, lambda e: service.withdraw(e, entrant), _("Entrant withdrawn."))
+    event = _director(token)
+    name = next((e.name for e in event.entrants if e.id == entrant), None)
+    if name is None:
+        abort(404, _("There is no such entrant in this event."))
+    return _act(token, lambda e: service.withdraw(e, entrant), _("Entrant withdrawn."),
+                confirm.ask("withdraw", name=name))
+
+
+@bp.post("/e/<token>/entrants/<int:entrant>/reinstate")
+def reinstate(token: str, entrant: int):
+    return _act(token, lambda e: service.reinstate(e, entrant), _("Entrant reinstated."))
 
 
 @bp.post("/e/<token>/entrants/<int:entrant>/substitute")
@@ -195,7 +216,9 @@ def substitute(token: str, entrant: int):
 @bp.post("/e/<token>/pair")
 def pair(token: str):
     rng = current_app.extensions["referee_rng"]
-    return _act(token, lambda e: service.propose_round(e, rng), _("The round is paired."))
+    intent, again = _int(request.form.get("round")), request.form.get("again") == "1"
+    return _act(token, lambda e: service.propose_round(e, rng, intent, again),
+                _("The round is paired."))
 
 
 @bp.post("/e/<token>/swap")
@@ -216,25 +239,41 @@ def swap(token: str):
 @bp.post("/e/<token>/start")
 def start(token: str):
     cap = _int(request.form.get("time_cap"))
-    return _act(token, lambda e: service.start_round(e, cap), _("The round has started."))
+    intent = _int(request.form.get("round"))
+    return _act(token, lambda e: service.start_round(e, cap, intent),
+                _("The round has started."))
 
 
 @bp.post("/e/<token>/time")
 def call_time(token: str):
+    event = _director(token)
+    current = event.rounds_[-1].number if event.rounds_ else 0
     return _act(token, service.call_time,
-                _("Time is called: each table finishes the hand in play."))
+                _("Time is called: each table finishes the hand in play."),
+                confirm.ask("time", n=current))
+
+
+def _table_number(token: str, table: int) -> int:
+    event = _director(token)
+    for r in event.rounds_:
+        for t in r.tables:
+            if t.id == table:
+                return t.number
+    abort(404, _("There is no such table in this event."))
 
 
 @bp.post("/e/<token>/tables/<int:table>/forfeit")
 def forfeit(token: str, table: int):
     scores = request.form.getlist("score")
-    return _act(token, lambda e: service.forfeit(e, table, scores), _("Forfeit recorded."))
+    return _act(token, lambda e: service.forfeit(e, table, scores), _("Forfeit recorded."),
+                confirm.ask("forfeit", n=_table_number(token, table)))
 
 
 @bp.post("/e/<token>/tables/<int:table>/abandon")
 def abandon(token: str, table: int):
     reason = request.form.get("reason", "")
-    return _act(token, lambda e: service.abandon(e, table, reason), _("Table abandoned."))
+    return _act(token, lambda e: service.abandon(e, table, reason), _("Table abandoned."),
+                confirm.ask("abandon", n=_table_number(token, table)))
 
 
 @bp.post("/e/<token>/tables/<int:table>/unlock")
@@ -247,7 +286,12 @@ def unlock(token: str, table: int):
 
 @bp.post("/e/<token>/finish")
 def finish(token: str):
-    return _act(token, service.finish, _("The event is finished."))
+    return _act(token, service.finish, _("The event is finished."), confirm.ask("finish"))
+
+
+@bp.post("/e/<token>/reopen")
+def reopen(token: str):
+    return _act(token, service.reopen, _("The event is open again."))
 
 
 # -- a table's link -----------------------------------------------------------------------
@@ -264,6 +308,19 @@ def table(token: str):
     service.next_game(event, t)
     t = service.table_by_token(token)
     return redirect(url_for("table.table", token=t.games[-1].match.write_token))
+
+
+@bp.get("/series/<token>/next")
+def next_to_watch(token: str):
+    """For a spectator of a game of a series (`token`: its spectators' link): the next
+    game's spectators' link, once it has started."""
+    found = series.next_to_watch(token)
+    if found is None:
+        abort(404, _("There is no table at this link."))
+    if not found:
+        abort(404, _("The next game of this series has not started yet: try again in a "
+                     "moment."))
+    return redirect(url_for("table.spectator", token=found))
 
 
 # -- the public side ----------------------------------------------------------------------

@@ -1,0 +1,53 @@
+"""The director's acts that take effect at once ask first: the question, what the act
+does, and the button that says yes. The director's page asks in the page (a disclosure,
+as the table's Undo does); a form sent without the answer (`confirm=1`), from a page of
+before or a script, gets the question as a page of its own, and nothing is done."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from flask_babel import gettext as _
+
+GATED = ("finish", "withdraw", "time", "forfeit", "abandon")
+
+
+@dataclass(frozen=True)
+class Ask:
+    question: str
+    detail: str
+    yes: str
+
+
+def ask(act: str, **facts) -> Ask:
+    """The question an act asks before it is done."""
+    if act == "finish":
+        return Ask(_("Finish the event?"),
+                   _("No more rounds are paired, and no entrant, forfeit or abandon is taken. "
+                     "You can reopen the event afterwards."),
+                   _("Yes, finish the event"))
+    if act == "withdraw":
+        return Ask(_("Withdraw %(name)s?", **facts),
+                   _("%(name)s is not paired again; the results played stay. A withdrawal "
+                     "can be undone (reinstated).", **facts),
+                   _("Yes, withdraw %(name)s", **facts))
+    if act == "time":
+        return Ask(_("Call time in round %(n)s?", **facts),
+                   _("Each table finishes the hand in play; its match is then decided on "
+                     "the totals."),
+                   _("Yes, call time"))
+    if act == "forfeit":
+        return Ask(_("Record a forfeit at table %(n)s?", **facts),
+                   _("The table's result is then the score you give each side, whatever its "
+                     "record says."),
+                   _("Yes, record the forfeit"))
+    if act == "abandon":
+        return Ask(_("Abandon table %(n)s?", **facts),
+                   _("The table then counts for nobody."),
+                   _("Yes, abandon the table"))
+    raise KeyError(act)
+
+
+def given(form) -> bool:
+    """Whether the form carries the director's yes."""
+    return form.get("confirm") == "1"
