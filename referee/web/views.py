@@ -32,7 +32,7 @@ from referee.engine import rulebook
 from referee.engine.glossary import glossary
 from referee.engine.tiles import Tile, pip_count
 
-from . import assets, fragment, services
+from . import assets, choice, fragment, services
 from .chart import totals_chart
 from .forms import (
     DrawForm,
@@ -210,8 +210,7 @@ def _render_table(
     tile_text = request.args.get("tile", "").strip() if links.write else ""
     if tile_text and hand is not None and refused is None:
         try:
-            tile, places, why = services.choose(hand, tile_text)
-            chosen = {"tile": tile, "places": places, "why": why}
+            chosen = choice.chosen(t, tile_text, request.args)
         except Refused as e:
             refused, status = e, e.status
     said = [message] if message else get_flashed_messages()
