@@ -32,7 +32,7 @@ from referee.engine import rulebook
 from referee.engine.glossary import glossary
 from referee.engine.tiles import Tile, pip_count
 
-from . import assets, choice, fragment, services
+from . import assets, choice, fragment, services, settled
 from .chart import totals_chart
 from .forms import (
     DrawForm,
@@ -267,6 +267,7 @@ def _table_context(t: services.Table, links: Links, chosen, refused, said) -> di
         "refused": refused,
         "penalty": services.penalty_points(t),
         "said": said,
+        "settled": settled.last_settled(t),
         "mine": _players_card(t, links) if links.write else None,
     }
 
