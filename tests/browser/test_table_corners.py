@@ -226,3 +226,14 @@ def test_the_czech_action_bar_keeps_the_draw_on_one_line(page, table):
     for box in (c, u):  # the count and its label on the button's line
         assert b["y"] <= box["y"] + box["height"] / 2 <= b["y"] + b["height"], (b, box)
     assert u["height"] < 30, u  # the label is one line
+
+
+def test_a_four_side_match_page_fits_a_phone(page, table):
+    t = table.start("french-connection", ["Ana", "Ben", "Cleo", "Dan"], target=500)
+    table.moves(t, "Dan 0-0; Ana pass; Ben pass; Cleo pass; Dan pass")
+    table.settle(t, {"Ana": "6-0 5-0 4-0 3-0 2-0 1-0 6-6", "Ben": "6-5 6-4 6-3 6-2 6-1 5-5 5-4",
+                     "Cleo": "5-3 5-2 5-1 4-4 4-3 4-2 4-1", "Dan": "3-3 3-2 3-1 2-2 2-1 1-1"})
+    page.goto(f"/t/{t}/match")
+    no_sideways_scroll(page)
+    expect(page.locator("#hand-1")).to_contain_text("False pass")  # proven by the tiles left
+    expect(page.locator("#total-1")).to_have_text("128")
