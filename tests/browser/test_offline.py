@@ -148,8 +148,6 @@ def test_the_https_hint_shows_only_on_plain_http(chromium, live, new_phone, tabl
     """Reloading offline and installing the app need a secure origin: the table screen
     says so on a plain-HTTP address (a hall's laptop at http://192.168.…), not on HTTPS
     or this machine's own address."""
-    from conftest import ARGS, CHROMIUM, PHONE
-
     t = table.start("five-up", ["Ana", "Ben"])
     page = new_phone()  # http://127.0.0.1: a secure origin (this machine)
     page.goto(f"/t/{t}")
@@ -158,9 +156,12 @@ def test_the_https_hint_shows_only_on_plain_http(chromium, live, new_phone, tabl
     expect(page.locator("#insecure")).to_be_hidden()
     port = live[1].rsplit(":", 1)[1]
     hall = chromium.browser_type.launch(  # the same server under a name: plain HTTP
-        executable_path=CHROMIUM, args=[*ARGS, "--host-resolver-rules=MAP hall.test 127.0.0.1"])
+        executable_path="/usr/bin/chromium",
+        args=["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run",
+              "--host-resolver-rules=MAP hall.test 127.0.0.1"])
     try:
-        context = hall.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
+        context = hall.new_context(viewport={"width": 390, "height": 844}, is_mobile=True,
+                                   has_touch=True)
         context.route("**/*", lambda r: r.continue_() if "//hall.test:" in r.request.url
                       else r.abort())
         other = context.new_page()
