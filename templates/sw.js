@@ -24,12 +24,29 @@ workbox.routing.registerRoute(
 );
 
 // A table page: from the referee when it answers within 10 s, else as last kept.
+var TABLE = /^\/[ts]\/[A-Za-z0-9_-]+$/;
 workbox.routing.registerRoute(
-  function (o) { return o.request.mode === "navigate" && /^\/[ts]\/[A-Za-z0-9_-]+$/.test(o.url.pathname); },
+  function (o) { return o.request.mode === "navigate" && TABLE.test(o.url.pathname); },
   new workbox.strategies.NetworkFirst({
     cacheName: "referee-tables", networkTimeoutSeconds: 10, matchOptions: { ignoreSearch: true }
   })
 );
+
+// The page that installed the worker was loaded before it, so the route above never saw
+// it: keep every table page open now, so that a reload without the network works after
+// the first visit already. A page that cannot be fetched now is kept at its next load.
+self.addEventListener("activate", function (e) {
+  e.waitUntil(self.clients.matchAll({ type: "window", includeUncontrolled: true })
+    .then(function (open) {
+      return caches.open("referee-tables").then(function (cache) {
+        return Promise.all(open.map(function (c) {
+          var u = new URL(c.url);
+          if (u.origin !== self.location.origin || !TABLE.test(u.pathname)) return null;
+          return cache.add(u.origin + u.pathname).catch(function () { return null; });
+        }));
+      });
+    }).catch(function () { return null; }));
+});
 
 // offline.js's words, in the language the phone last asked for.
 workbox.routing.registerRoute(

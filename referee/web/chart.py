@@ -25,6 +25,8 @@ INK, GRID, TARGET = "#1b1b1b", "#c9c4b5", "#a4161a"
 COLOURS = ["#1d4ed8", "#b91c1c", "#047857", "#7c3aed", "#b45309", "#0f766e", "#be185d",
            "#374151", "#4d7c0f", "#9a3412", "#1e3a8a", "#a21caf", "#0369a1"]  # fmt: skip
 LABEL_GAP = 13  # the least distance between two end labels
+SPREAD = 3.0  # SVG units between lines that share a total after a hand (drawn side by side)
+SPREAD_MAX = 26  # the most a bundle of such lines spreads
 
 
 def _n(v: float) -> str:
@@ -66,6 +68,27 @@ def running_totals(hands: list[list[int]], sides: int) -> list[list[int]]:
     return out
 
 
+def spread(totals: list[list[int]]) -> list[list[float]]:
+    """How far to shift each side's point after each hand so that sides level there are
+    drawn side by side, not on top of each other: a bundle of k lines fanned out SPREAD
+    apart (at most SPREAD_MAX in all), in the order of the sides. Before the first hand
+    every side is at 0 and the lines leave from one point."""
+    out = []
+    for i, row in enumerate(totals):
+        shift = [0.0] * len(row)
+        if i:
+            level: dict[int, list[int]] = {}
+            for s, v in enumerate(row):
+                level.setdefault(v, []).append(s)
+            for sides in level.values():
+                k = len(sides)
+                gap = min(SPREAD, SPREAD_MAX / max(k - 1, 1))
+                for j, s in enumerate(sides):
+                    shift[s] = (j - (k - 1) / 2) * gap
+        out.append(shift)
+    return out
+
+
 def totals_chart(
     sides: list[str],
     hands: list[list[int]],
@@ -89,12 +112,15 @@ def totals_chart(
     # tall enough for every side's end label, LABEL_GAP apart
     height = max(H, TOP + BOTTOM + LABEL_GAP * len(sides))
     pw, ph = W - LEFT - RIGHT, height - TOP - BOTTOM
+    shifts = spread(totals)
+    up = -min(min(row) for row in shifts)  # room kept inside the plot for the bundles
+    down = max(max(row) for row in shifts)
 
     def x(i: int) -> float:
         return LEFT + (pw * i / n if n else pw / 2)
 
     def y(v: float) -> float:
-        return TOP + ph * (top - v) / span
+        return TOP + up + (ph - up - down) * (top - v) / span
 
     out = []
     # grid and y labels
@@ -125,15 +151,16 @@ def totals_chart(
     labels = []
     for s, name in enumerate(sides):
         colour = COLOURS[s % len(COLOURS)]
-        points = " ".join(f"{_n(x(i))},{_n(y(row[s]))}" for i, row in enumerate(totals))
+        at = [(x(i), y(row[s]) + shifts[i][s]) for i, row in enumerate(totals)]
+        points = " ".join(f"{_n(px)},{_n(py)}" for px, py in at)
         dash = ' stroke-dasharray="5 3"' if s % 2 else ""  # every other line dashed
-        marks = "".join(_marker(s % 4, x(i), y(row[s]), colour) for i, row in enumerate(totals))
+        marks = "".join(_marker(s % 4, px, py, colour) for px, py in at)
         out.append(
             f'<g class="side" data-side="{escape(name)}">'
             f'<polyline points="{points}" fill="none" stroke="{colour}" stroke-width="2.5"'
             f'{dash}/>{marks}</g>'
         )
-        labels.append([y(totals[-1][s]), s])
+        labels.append([at[-1][1], s])
     labels.sort()
     for i in range(1, len(labels)):  # keep the end labels apart
         labels[i][0] = max(labels[i][0], labels[i - 1][0] + LABEL_GAP)

@@ -29,6 +29,7 @@ instead of a rectangle, a line and up to 24 circles, drawn exactly the same.
 
 from __future__ import annotations
 
+import functools
 import threading
 from collections import OrderedDict
 from html import escape
@@ -51,6 +52,9 @@ MARKER = -2  # owner of the grid cells a place marker takes
 FELT, IVORY, INK, BRASS = "#24563f", "#fffaeb", "#1b1b1b", "#c9962b"
 LAST, LOCK = "#ff8c1a", "#c0392b"  # the ring round the last tile laid; a locked arm's bar
 NUMBERS_FROM = 7  # halves of 7 pips or more show their number: pips that many are unreadable
+# ...and on a set that has such halves (above double-six), every half shows its number
+# (a blank stays blank), so that no tile mixes pips and numbers
+NUMBER_SIZE = 0.74  # a number's height, as a part of its half's side
 
 GLOW, HALO = "#ffd43b", "#9fd8ff"  # open places; the lead
 
@@ -351,7 +355,7 @@ def _n(v) -> str:
 
 def _number(cx, cy, pips, side) -> str:
     """A half's number, for halves whose pips are too many to read (NUMBERS_FROM)."""
-    size = side * 0.62  # the baseline a third of the size below the centre: centred
+    size = side * NUMBER_SIZE  # the baseline a third of the size below the centre: centred
     return (
         f'<text class="num" x="{_n(cx)}" y="{_n(cy + size * 0.35)}" text-anchor="middle" '
         f'font-weight="bold" font-size="{_n(size)}">{pips}</text>'
@@ -375,10 +379,19 @@ def _ring(x, y, w, h, side) -> str:
     )
 
 
-def _tile(box, first, second, label, spinner=False, lead=False, last=False) -> str:
+def numbered(max_pip: int) -> bool:
+    """Whether the halves of a set show numbers rather than pips (above double-six)."""
+    return max_pip >= NUMBERS_FROM
+
+
+def _tile(box, first, second, label, spinner=False, lead=False, last=False,
+          numbers=None) -> str:
     """One tile in the box (x, y, w, h) (SVG units): upright when h > w, halves showing
-    `first` (top or left) and `second`; spinners wear a brass pin, the lead a glow, the
-    last tile laid an orange ring."""
+    `first` (top or left) and `second` (as numbers if `numbers`; by default when either
+    half needs one); spinners wear a brass pin, the lead a glow, the last tile laid an
+    orange ring."""
+    if numbers is None:
+        numbers = numbered(max(first, second))
     x, y, w, h = box
     side = min(w, h)
     upright = h > w
@@ -407,7 +420,7 @@ def _tile(box, first, second, label, spinner=False, lead=False, last=False) -> s
     )
     for k, pips in enumerate((first, second)):
         ox, oy = (x, y + k * side) if upright else (x + k * side, y)
-        if pips >= NUMBERS_FROM:
+        if pips and numbers:
             out.append(_number(ox + side / 2, oy + side / 2, pips, side))
             continue
         r = side * (0.095 if pips <= 6 else 0.08 if pips <= 9 else 0.07)
@@ -457,8 +470,9 @@ def _body(w, h, spinner) -> str:
 def sprite_svg(max_pip: int) -> str:
     """The shapes tiles drawn with `sprite=True` use, for a set up to `max_pip`: put once
     in a page, before or after them. Bodies `d-v` (upright), `d-h` (lying), `d-vs`, `d-hs`
-    (spinners); pips `d-p0`...`d-p12` for the upper half of an upright tile, `d-q0`... for
-    the left half of a lying one (the same pattern, turned with the tile)."""
+    (spinners); pips `d-p1`...`d-p12` for the upper half of an upright tile, `d-q1`... for
+    the left half of a lying one (the same pattern, turned with the tile). Above
+    double-six every half is a number (`numbered`)."""
     out = [
         '<svg xmlns="http://www.w3.org/2000/svg" class="sprite" aria-hidden="true" '
         'width="0" height="0"><defs>'
@@ -467,7 +481,7 @@ def sprite_svg(max_pip: int) -> str:
                                 ("vs", 20, 40, True), ("hs", 40, 20, True)):  # fmt: skip
         out.append(f'<g id="{SPRITE}{name}">{_body(w, h, spinner)}</g>')
     for pips in range(1, max_pip + 1):
-        if pips >= NUMBERS_FROM:  # a number, upright in both kinds of half
+        if numbered(max_pip):  # a number, upright in both kinds of half
             out.append(
                 _number(_SIDE / 2, _SIDE / 2, pips, _SIDE).replace(
                     '<text class="num"', f'<text id="{SPRITE}p{pips}"', 1
@@ -632,7 +646,8 @@ def layout_svg(hand, highlight=(), title="Layout", sprite=False) -> str:
     nodes = hand.layout.nodes
     highlight = list(highlight)
     role = "group" if highlight else "img"
-    draw = _light_tile if sprite else _tile
+    numbers = numbered(hand.max_pip)
+    draw = _light_tile if sprite else functools.partial(_tile, numbers=numbers)
     if not nodes:
         empty = escape(_("No tile on the table yet"))
         body = (
@@ -675,9 +690,10 @@ def layout_svg(hand, highlight=(), title="Layout", sprite=False) -> str:
     return _svg(_frame(boxes), title, "".join(body), desc, role)
 
 
-def tile_svg(tile, size=40, title=None) -> str:
+def tile_svg(tile, size=40, title=None, max_pip=None) -> str:
     """One tile, upright with its high half on top, as a small inline <svg> `size` CSS px
-    tall (and half as wide), labelled "6-4" (or `title`) for screen readers."""
+    tall (and half as wide), labelled "6-4" (or `title`) for screen readers; drawn as the
+    set up to `max_pip` draws it (by default, as the smallest set that holds it)."""
     label = title or str(tile)
     w, h = 20, 40
     return (
@@ -685,6 +701,7 @@ def tile_svg(tile, size=40, title=None) -> str:
         f'aria-label="{escape(label)}" viewBox="-1 -1 {w + 2} {h + 2}" '
         f'width="{_n(size * (w + 2) / (h + 2))}" height="{_n(size)}">'
         f"<title>{escape(label)}</title>"
-        + _tile((0, 0, w, h), tile.high, tile.low, str(tile))
+        + _tile((0, 0, w, h), tile.high, tile.low, str(tile),
+                numbers=numbered(max_pip if max_pip is not None else tile.high))
         + "</svg>"
     )

@@ -816,8 +816,7 @@ def settle(token: str, hand_no: int, after: int, texts: dict[int, list[str]]) ->
     if done.rowcount != 1:
         db.session.rollback()
         raise Refused(409, _("already recorded: the tiles left in hand %(hand)s", hand=row.number))
-    over, _totals = table.match.result()
-    if not over:
+    if outcome(table) is None:  # decided (the target, or time called): no next hand
         db.session.add(Hand(match_id=table.row.id, number=row.number + 1))
     _commit(table, hand_no, after)
     return " ".join([_("Hand %(hand)s is settled.", hand=row.number), *proved])

@@ -219,6 +219,7 @@ def state(row: MatchRow) -> Table:
             return fresh
     cache.misses += 1
     version, hands, corrected = _read(row.id, 1)
+    hands = counted(row, hands)
     fresh = _replay(row._replace(version=version), hands)
     fresh.corrected = corrected
     cache.put(row.id, fresh)
@@ -316,12 +317,23 @@ def _read(match_id: int, from_hand: int) -> tuple[int, list[HandRow], int | None
     return version, hands, last
 
 
+def counted(row: MatchRow, hands: list[HandRow]) -> list[HandRow]:
+    """The hands the match plays: once time is called (events), a hand after those time
+    counts in which nothing was recorded is none of the match's (it was dealt before time
+    was called; the match ends on the hands counted)."""
+    n = row.time_hands
+    if n is None:
+        return hands
+    return [h for h in hands if h.number <= n or h.moves or h.remaining or h.lot is not None]
+
+
 def _resume(row: MatchRow, cached: Table) -> Table | None:
     """The match replayed from its current hand on, on top of the cached earlier hands;
     None when an earlier hand has changed (then everything is replayed): its row, or any
     hand's moves by a correction."""
     k = len(cached.hand_rows)
     version, hands, corrected = _read(row.id, k)
+    hands = counted(row, hands)
     if corrected != cached.corrected or len(hands) < k or any(
         a.key != b.key for a, b in zip(hands[: k - 1], cached.hand_rows[: k - 1], strict=True)
     ):

@@ -30,7 +30,7 @@ from referee.engine import rulebook
 from referee.engine.glossary import glossary
 from referee.engine.tiles import Tile, pip_count
 
-from . import assets, downloads, fragment, services
+from . import assets, choice, downloads, fragment, services, settled
 from .chart import totals_chart
 from .forms import (
     DrawForm,
@@ -208,8 +208,7 @@ def _render_table(
     tile_text = request.args.get("tile", "").strip() if links.write else ""
     if tile_text and hand is not None and refused is None:
         try:
-            tile, places, why = services.choose(hand, tile_text)
-            chosen = {"tile": tile, "places": places, "why": why}
+            chosen = choice.chosen(t, tile_text, request.args)
         except Refused as e:
             refused, status = e, e.status
     said = [message] if message else get_flashed_messages()
@@ -266,6 +265,7 @@ def _table_context(t: services.Table, links: Links, chosen, refused, said) -> di
         "refused": refused,
         "penalty": services.penalty_points(t),
         "said": said,
+        "settled": settled.last_settled(t),
         "mine": _players_card(t, links) if links.write else None,
     }
 

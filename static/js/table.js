@@ -56,6 +56,7 @@
     if (!fresh || !old) return false;
     old.parentNode.replaceChild(fresh, old);
     generation++;
+    rove();
     var url = new URL(fresh.getAttribute("data-url"), location.href);
     if (mine && fresh.querySelector("#chosen")) {
       url.searchParams.set("tile", fresh.querySelector("#chosen").getAttribute("data-tile"));
@@ -166,9 +167,46 @@
     }
   });
 
+  // The tile picker is one tab stop: the arrow keys (and Home, End) move between its
+  // tiles (a roving tabindex), so that Tab goes past the 28 to 91 tiles to Draw and Pass.
+  // (After every swap; it also shows the hints that need the script or plain HTTP.)
+  function rove() {
+    var bs = document.querySelectorAll("#picker button"), hint = document.getElementById("keys");
+    var on = document.querySelector("#picker button[aria-current]") ||
+      document.querySelector("#picker button:not(.no)") || bs[0];
+    for (var i = 0; i < bs.length; i++) bs[i].tabIndex = bs[i] === on ? 0 : -1;
+    if (hint) hint.hidden = false;
+    var plain = document.getElementById("insecure");  // reloading offline needs HTTPS
+    if (plain && window.isSecureContext === false) plain.hidden = false;
+  }
+
+  function arrow(e) {
+    var b = e.target, ul = b.closest && b.closest("#picker");
+    if (!ul || b.tagName !== "BUTTON") return false;
+    var slots = ul.children, n = slots.length, cols = 1;
+    while (cols < n && slots[cols].offsetTop === slots[0].offsetTop) cols++;
+    var step = { ArrowRight: 1, ArrowLeft: -1, ArrowDown: cols, ArrowUp: -cols,
+                 Home: 1, End: -1 }[e.key];
+    if (!step) return false;
+    var j = e.key === "Home" ? 0 : e.key === "End" ? n - 1 :
+      Array.prototype.indexOf.call(slots, b.parentNode) + step;
+    for (; j >= 0 && j < n; j += step) {
+      var next = slots[j].querySelector("button");
+      if (next) {
+        b.tabIndex = -1;
+        next.tabIndex = 0;
+        next.focus();
+        break;
+      }
+    }
+    return true;
+  }
+
   document.addEventListener("keydown", function (e) {
     if ((e.key === "Enter" || e.key === " ") && place(e.target)) e.preventDefault();
+    else if (!e.altKey && !e.ctrlKey && !e.metaKey && arrow(e)) e.preventDefault();
   });
+  rove();
 
   // -- live: poll the table's version ----------------------------------------------------
   function typing() {

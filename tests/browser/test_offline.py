@@ -118,3 +118,60 @@ def test_a_move_whose_answer_was_lost_is_stored_once(new_phone, table):
     expect(page.locator("#pending-list li")).to_have_count(0, timeout=30_000)
     assert lost == [200]
     assert stored(table, t) == ["5-5"]
+
+
+ACTIVATED = """() => navigator.serviceWorker.ready.then(r => {
+  const w = r.active;
+  return w.state === 'activated' || new Promise(ok => w.addEventListener('statechange',
+    () => w.state === 'activated' && ok(true)));
+})"""
+
+
+def test_a_table_opened_once_reloads_offline(new_phone, table):
+    """Issue 17.11: one visit with the network is enough. The page that installs the
+    service worker is not controlled by it; the worker keeps it when it activates."""
+    t = table.start("five-up", ["Ana", "Ben"])
+    table.moves(t, "Ana 5-5")
+    page = new_phone()
+    page.goto(f"/t/{t}?tile=5-0")  # opened once (a tile chosen: the table itself is kept)
+    page.wait_for_function("() => !!window.RefereeOffline", timeout=15_000)
+    assert page.evaluate(ACTIVATED)
+    page.context.set_offline(True)
+    page.goto(f"/t/{t}")  # reloaded without the network
+    expect(page.locator("#turn")).to_have_text("Ben to play.")
+    expect(page.locator("#layout .tile")).to_have_count(1)
+    keep(page, "5-0", "5-5")  # and it still records offline
+    expect(page.locator("#pending-list li .what")).to_have_text(["Ben lays 5-0 on 5-5"])
+
+
+def test_the_https_hint_shows_only_on_plain_http(chromium, live, new_phone, table):
+    """Reloading offline and installing the app need a secure origin: the table screen
+    says so on a plain-HTTP address (a hall's laptop at http://192.168.…), not on HTTPS
+    or this machine's own address."""
+    t = table.start("five-up", ["Ana", "Ben"])
+    page = new_phone()  # http://127.0.0.1: a secure origin (this machine)
+    page.goto(f"/t/{t}")
+    expect(page.locator("#turn")).to_be_visible()
+    assert page.evaluate("window.isSecureContext")
+    expect(page.locator("#insecure")).to_be_hidden()
+    port = live[1].rsplit(":", 1)[1]
+    hall = chromium.browser_type.launch(  # the same server under a name: plain HTTP
+        executable_path="/usr/bin/chromium",
+        args=["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run",
+              "--host-resolver-rules=MAP hall.test 127.0.0.1"])
+    try:
+        context = hall.new_context(viewport={"width": 390, "height": 844}, is_mobile=True,
+                                   has_touch=True)
+        context.route("**/*", lambda r: r.continue_() if "//hall.test:" in r.request.url
+                      else r.abort())
+        other = context.new_page()
+        other.goto(f"http://hall.test:{port}/t/{t}")
+        assert not other.evaluate("window.isSecureContext")
+        hint = other.locator("#insecure")
+        expect(hint).to_be_visible()
+        expect(hint).to_contain_text("need HTTPS")
+        other.locator('#picker button[value="5-5"]').tap()  # and after a swap too
+        expect(other.locator("#chosen")).to_be_visible()
+        expect(hint).to_be_visible()
+    finally:
+        hall.close()

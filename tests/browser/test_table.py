@@ -193,7 +193,7 @@ def test_it_works_without_javascript(new_phone, table):
     table.moves(t, "Ana 5-5")
     page.goto(f"/t/{t}")
     page.locator('#picker button[value="5-0"]').tap()
-    expect(page).to_have_url(re.compile(rf"/t/{t}\?tile=5-0$"))
+    expect(page).to_have_url(re.compile(rf"/t/{t}\?hand=1&after=1&tile=5-0$"))  # the position shown
     expect(page.locator(".layout .place")).to_have_count(1)
     page.locator("#places button.confirm").tap()
     expect(page.locator("#flash")).to_contain_text("Ben laid 5-0 on 5-5; count 10: +2 for Ben.")

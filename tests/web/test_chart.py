@@ -139,3 +139,24 @@ def test_thirteen_sides_each_get_a_readable_distinct_label_and_colour():
     assert len(styles) == 13  # thirteen colours
     for t in labels:
         assert 0 <= float(t.get("x")) < float(root.get("viewBox").split()[2]) - 40
+
+
+def test_lines_level_after_a_hand_are_drawn_apart_inside_the_plot():
+    """Thirteen sides, eleven of them at 0 all match (issue 23.6): no two lines on top of
+    each other after the first hand, every line inside the plot, and each named with its
+    total at its end."""
+    from referee.web.chart import BOTTOM
+
+    names = [f"P{i}" for i in range(13)]
+    hands = [[0] * 11 + [120, 40], [0] * 11 + [201, 126]]
+    root = parse(totals_chart(names, hands, target=300))
+    lines = lines_of(root)
+    height = float(root.get("viewBox").split()[3])
+    for i in range(1, 3):
+        ys = [lines[n][i][1] for n in names]
+        assert len(set(ys)) == 13, ys
+    for pts in lines.values():
+        assert all(TOP <= y <= height - BOTTOM for _, y in pts)
+    assert len({pts[0] for pts in lines.values()}) == 1  # all leave from 0 together
+    text = " ".join(root.itertext())
+    assert all(f"P{i} 0" in text for i in range(11)) and "P11 321" in text

@@ -147,11 +147,12 @@ def touches(r, s):
 @pytest.mark.parametrize(
     "text, pips, numbers",
     [("0-0", 0, []), ("6-4", 10, []), ("12-11", 0, ["12", "11"]), ("9-7", 0, ["9", "7"]),
-     ("10-3", 3, ["10"])],
+     ("10-3", 0, ["10", "3"]), ("7-0", 0, ["7"])],
 )
 def test_tile_svg_draws_the_pips(text, pips, numbers):
     """Pips up to 6; a half of 7 or more shows its number (pips that many cannot be read
-    on a phone, issue 7)."""
+    on a phone, issue 7), and so does the other half of its tile: no tile mixes pips and
+    numbers (issue 23.6); a blank stays blank."""
     root = ET.fromstring(tile_svg(T(text)))
     assert root.get("role") == "img"
     assert root.get("aria-label") == text
@@ -430,8 +431,11 @@ def test_light_tiles_of_a_double_twelve_set():
             t = T(f"{n}-{m}")
             picker = ET.fromstring(tile_use(t))
             assert picker.get("role") is None and not "".join(picker.itertext())
-            full = tiles_of(ET.fromstring(tile_svg(t)))
+            full = tiles_of(ET.fromstring(tile_svg(t, max_pip=12)))
             assert _pips_drawn([picker], ids) == _pips_drawn(full, ids)
+            # every half of a double-twelve set a number (a blank stays blank: issue 23.6)
+            assert not [el for el in picker.iter(SVG + "use")
+                        if ids[el.get("href")[1:]].tag == SVG + "path"]
 
 
 def test_a_picture_with_places_is_a_group_of_buttons():
