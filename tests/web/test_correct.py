@@ -245,12 +245,10 @@ def test_the_preview_shows_the_points_totals_result_and_standings_it_changes(app
     form = {"k": 28, "moves": say("Cleo 6-6 on 6-0"),
             **{f"left-{i}": swapped[p] for i, p in enumerate(seated)}}
     html = director.get(f"/t/{t}/hand/1/correct", query_string=form).get_data(as_text=True)
-    points = dict(zip(seated, text_of(html, "effect-hand-1").split(" ", 1)[1].split(" ")))
-    # Ben 9 + 8 pips with a double: 68 → 10 (4-0 1-0, 5 x 2); Dan 10 → 68
-    assert text_of(html, "effect-hand-1").count("→") == 2
-    totals = text_of(html, "effect-totals")
-    assert "142 → 84" in totals and "10 → 68" in totals and "158" in totals
-    assert points  # one cell a side
+    # hand 1, a column a seat: Ben's 5-4 4-4 (17 pips, a double: x 4) 68 → 4-0 1-0 (x 2)
+    # 10; Dan's the other way round, 10 → 68
+    assert text_of(html, "effect-hand-1") == "1 14 68 → 10 0 10 → 68"
+    assert text_of(html, "effect-totals") == "Total 158 142 → 84 38 10 → 68"
     result = text_of(html, "effect-result")
     assert f"won by {seat['Dan']} → won by {seat['Cleo']}" in result
     moved = text_of(html, "effect-standings")
@@ -262,3 +260,36 @@ def test_the_preview_shows_the_points_totals_result_and_standings_it_changes(app
     after = director.get(f"/p/{public}/standings.json").get_json()["standings"]
     assert [(r["entrant"], r["rank"], r["points"]) for r in after] == [
         (seat["Cleo"], 1, 38), (seat["Dan"], 2, 68), (seat["Ben"], 3, 84), (seat["Ana"], 4, 158)]
+
+
+def test_a_correction_that_changes_who_won_ends_or_reopens_the_match(phone):
+    """Five-Up to 5: Ana went out and scored Ben's 6-6 (12 pips: 2 points), 6–3, the
+    match won. Had Ben held 1-0, she would have scored nothing for it: 4–3, not decided,
+    and the next hand begins; corrected back, the match is won again and that hand, not
+    begun, goes."""
+    t = phone.start("five-up", ["Ana", "Ben"], target=5)
+    phone.moves(t, "Ana 5-5; Ben 5-0 on 5-5; Ana 0-0 on 5-0; Ben 5-3 on 5-5; Ana 3-3 on 5-3")
+    phone.moves(t, "Ben 5-2 on 5-5; Ana 3-1 on 3-3; Ben 2-2 on 5-2; Ana 4-1 on 3-1")
+    phone.settle(t, {"Ben": "6-6"})
+    assert text_of(phone.table(t), "outcome")
+
+    def correct(tiles: str) -> str:
+        form = {"k": 9, "moves": "Ana 4-1 on 3-1", "left-0": "", "left-1": tiles}
+        html = phone.get(f"/t/{t}/hand/1/correct", query_string=form).get_data(as_text=True)
+        said = text_of(html, "effect-result")
+        r = phone.post(f"/t/{t}/hand/1/correct", hidden_form(html, "save-form"))
+        assert r.status_code == 302, r.get_data(as_text=True)[:2000]
+        return said
+
+    said = correct("1-0")
+    assert said == "The result of the match changes: won by Ana → not decided."
+    html = phone.table(t)
+    assert text_of(html, "outcome") is None and "hand 2" in html
+    assert phone.record(t)["hands"][1] == {"moves": []}  # hand 2 begun, no move yet
+    said = correct("6-6")
+    assert said == "The result of the match changes: not decided → won by Ana."
+    assert "Ana won the match" in text_of(phone.get(f"/t/{t}/match").get_data(as_text=True),
+                                          "outcome")
+    assert len(phone.record(t)["hands"]) == 1
+    log = phone.get(f"/t/{t}/audit.json").get_json(force=True)["changes"]
+    assert log[0]["new"]["next_hand"] == 2 and log[1]["old"]["next_hand"] == 2

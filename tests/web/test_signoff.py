@@ -5,6 +5,7 @@ page says who confirmed and when; only an event director's override unlocks it."
 from __future__ import annotations
 
 import json
+import re
 import uuid
 from pathlib import Path
 
@@ -228,3 +229,25 @@ def test_no_confirmation_before_the_match_is_decided(phone):
     assert r.status_code == 409
     assert "not decided yet" in r.get_data(as_text=True)
     assert text_of(phone.table(t), "signoff") is None
+
+
+def test_a_locked_event_game_names_its_director_as_who_unlocks_it(app, phone):
+    import random
+
+    from eventhelpers import Director, play_match_http
+
+    director = Director(app.test_client())
+    event = director.create("five-up", ["Ana", "Ben"], format="round-robin", target=5,
+                            name="Club night")
+    director.act(event, "pair")
+    director.act(event, "start")
+    [link] = director.table_links(event)
+    play_match_http(phone, link, random.Random(3))
+    t = phone.get(link).location.rsplit("/", 1)[1]
+    score = re.search(r'name="score" value="([^"]+)"', phone.table(t)).group(1)
+    for side in (0, 1):
+        confirm(phone, t, side, score)
+    director_says = "Only the director of the event “Club night” can unlock it"
+    assert director_says in text_of(phone.table(t), "unlock")
+    r = phone.post(f"/t/{t}/abandon", {"reason": "rain"})
+    assert r.status_code == 409 and director_says in text_of(r.get_data(as_text=True), "refused")

@@ -378,6 +378,10 @@ def save(token: str, number: int, k: int, text: str, reseat: bool, total: int,
     if prop.left_changed:  # the tiles left change with the moves: kept in the same change
         old = {"moves": old, "remaining": prop.recorded}
         new = {"moves": new, "remaining": prop.remaining}
+    if prop.drop_next or prop.add_next:  # the next hand goes, or begins: said in the change
+        old = old if isinstance(old, dict) else {"moves": old}
+        new = new if isinstance(new, dict) else {"moves": new}
+        (old if prop.drop_next else new)["next_hand"] = number + 1
     change = log_change(row.id, "correct", hand=number, move=k, old=old, new=new)
     if not same_moves:
         _replace_moves(row, target, k, old_rows, prop, change)
