@@ -31,10 +31,13 @@ def phone() -> str | None:
     return name or None
 
 
-def phone_id() -> str:
+def phone_id() -> str | None:
     """Which phone sends this request, as a digest of the random id it keeps in a cookie
     (made now, and set by `keep_phone_id` with the answer, when it has none). No account
-    and no name behind it: it tells one phone from another, nothing more."""
+    and no name behind it: it tells one phone from another, nothing more. None outside a
+    request."""
+    if not has_request_context():
+        return None
     own = request.cookies.get(ID_COOKIE) or ""
     if not ID_FORM.fullmatch(own):
         own = g.get("new_phone_id") or secrets.token_urlsafe(24)
