@@ -31,6 +31,7 @@ from referee.engine.glossary import glossary
 from referee.engine.tiles import Tile, pip_count
 
 from . import assets, choice, downloads, fragment, services, settled
+from .audit.service import locked_because
 from .chart import totals_chart
 from .forms import (
     DrawForm,
@@ -259,7 +260,7 @@ def _table_context(t: services.Table, links: Links, chosen, refused, said) -> di
         "outcome": services.outcome(t),
         "time_called": services.time_called(t),
         "tie": services.tie(t),
-        "undo": services.undo_target(t) if links.write else None,
+        "undo": services.undo_target(t) if links.write and not locked_because(t) else None,
         "position": t.position,
         "version": t.version,
         "refused": refused,
@@ -369,13 +370,14 @@ def lot(token: str):
 def undo(token: str):
     if request.method == "GET":
         t = _load(token, write=True)
+        shut = locked_because(t)
         return render_template(
             "undo.html",
             t=t,
             variant=t.variant,
             links=Links(True, token),
-            what=services.undo_target(t),
-            why=services.undo_refusal(t),
+            what=None if shut else services.undo_target(t),
+            why=shut or services.undo_refusal(t),
             position=t.position,
             form=UndoForm(formdata=None),
         )

@@ -137,3 +137,159 @@ def test_no_move_word_stands_for_two_moves():
 
     words = [w for ws in MOVE_WORDS.values() for w in ws]
     assert len(words) == len(set(words))
+
+
+# -- the tiles left and the effect of a correction ------------------------------------------
+FC = ["Ana", "Ben", "Cleo", "Dan"]
+FC_LEFT_1 = {"Ana": "6-1", "Ben": "5-4 4-4", "Dan": "4-0 1-0"}
+
+
+def fc_lines(text: str) -> list[str]:
+    return [p.strip() for raw in text.splitlines() for p in raw.split("#")[0].split(";")
+            if p.strip()]
+
+
+def hidden_form(html: str, form: str) -> dict:
+    """The hidden fields of the form with id `form`, as the browser would send them."""
+    body = html.split(f'id="{form}"', 1)[1].split("</form>", 1)[0]
+    fields = re.findall(r'<input type="hidden" name="([^"]+)" value="([^"]*)"', body)
+    return {name: htmllib.unescape(value) for name, value in fields}
+
+
+def test_a_correction_that_changes_the_tiles_left_corrects_them_in_the_same_step(phone, rows):
+    """Ben laid 1-0 on 1-1, not 5-1: the hand was settled with 1-0 in Dan's hand. The form
+    has the tiles left of the settled hand, filled in with what can be kept (Dan's 1-0 is
+    on the table now, left out; 5-1 is off it); the engine judges them (C-REMAINING) and
+    both are saved in one change."""
+    from test_matches import FC_HAND_1
+
+    t = phone.start("french-connection", FC)
+    phone.moves(t, FC_HAND_1)
+    phone.settle(t, FC_LEFT_1)
+    k = fc_lines(FC_HAND_1).index("Ben 5-1 on 1-1") + 1
+    moves = "Ben 1-0 on 1-1\nCleo 6-6 on 6-0"
+    page = phone.get(f"/t/{t}/hand/1/correct", query_string={"k": k}).get_data(as_text=True)
+    assert re.search(r'name="left-3" id="left-3" value="4-0 1-0"', page)  # as recorded
+    form = {"k": k, "moves": moves, **{f"{f}-{i}": v for i, v in enumerate(
+        ["6-1", "5-4 4-4", "", "4-0 1-0"]) for f in ("left", "auto")}}
+    r = phone.get(f"/t/{t}/hand/1/correct", query_string=form)  # the moves changed only
+    html = r.get_data(as_text=True)
+    assert text_of(html, "verdicts") == "✓ Ben laid 1-0 on 1-1 ✓ Cleo laid 6-6 on 6-0"
+    assert re.search(r'name="left-3" id="left-3" value="4-0"', html)  # 1-0 left out
+    assert "1-0 (listed for Dan)" in text_of(html, "left-dropped")
+    assert "5-1" in text_of(html, "left-freed")
+    assert "C-REMAINING" in text_of(html, "left-refusal")  # Dan holds 2 tiles, 1 listed
+    assert "correct the tiles left" in text_of(html, "not-saved")
+    assert text_of(html, "save-form") is None
+    before = rows()
+    refused = phone.post(f"/t/{t}/hand/1/correct",
+                         {"k": k, "moves": moves, "total": 28, **{f"left-{i}": v for i, v in
+                          enumerate(["6-1", "5-4 4-4", "", "4-0 1-0"])}})
+    assert refused.status_code == 422
+    assert "C-REMAINING" in text_of(refused.get_data(as_text=True), "refused")
+    assert rows() == before
+    form["left-3"] = "4-0 5-1"
+    form["auto-3"] = "4-0"
+    html = phone.get(f"/t/{t}/hand/1/correct", query_string=form).get_data(as_text=True)
+    assert text_of(html, "left-refusal") is None
+    # Dan holds 5-1 4-0, 10 pips, doubled (Cleo went out with a double): 20, not 10
+    assert text_of(html, "effect-hand-1") == "1 14 68 0 10 → 20"
+    r = phone.post(f"/t/{t}/hand/1/correct", hidden_form(html, "save-form"))
+    assert r.status_code == 302
+    said = text_of(phone.get(r.location).get_data(as_text=True), "flash")
+    assert "Dan: 4-0 1-0" in said and "Dan: 5-1 4-0" in said
+    rec = phone.record(t)
+    assert rec["hands"][0]["remaining"]["Dan"] == ["5-1", "4-0"]
+    assert rec["hands"][0]["moves"][k - 1] == {"player": "Ben", "play": "1-0", "on": "1-1"}
+    # the engine's verdict on the corrected record: Dan's pass at move 17 is now proven
+    # false (he held 5-1), flagged as the table flags it
+    assert check.verdict(record.parse(rec))["error"]["rule"] == "C-RENEGE"
+    [change] = phone.get(f"/t/{t}/audit.json").get_json(force=True)["changes"]
+    assert change["old"]["remaining"][3] == ["4-0", "1-0"]
+    assert change["new"]["remaining"][3] == ["5-1", "4-0"]
+    assert [m["tile"] for m in change["old"]["moves"]] == ["5-1", "6-6"]
+
+
+def test_the_preview_shows_the_points_totals_result_and_standings_it_changes(app):
+    """An event's French Connection table, played and settled; the tiles left of hand 1
+    were Ben's and Dan's the other way round. Before anything is saved the page shows
+    hand 1's points, the totals and the result old → new, and the standings rows that
+    move; once saved, the standings are the ones previewed."""
+    from eventhelpers import Director
+    from test_matches import FC_HAND_1, FC_HAND_2
+
+    director = Director(app.test_client())
+    event = director.create("french-connection", FC, format="pods", rounds=1)
+    director.act(event, "pair")
+    director.act(event, "start")
+    [link] = director.table_links(event)
+    t = director.get(link).location.rsplit("/", 1)[1]
+    seated = director.record(t)["players"]
+    director.players[t] = seated
+    seat = dict(zip(FC, seated, strict=True))  # the players as seated by the pairing
+
+    def say(text: str) -> str:
+        return re.sub(r"\b(Ana|Ben|Cleo|Dan)\b", lambda m: seat[m.group(1)], text)
+
+    director.moves(t, say(FC_HAND_1))
+    director.settle(t, {seat[n]: tiles for n, tiles in FC_LEFT_1.items()})
+    director.moves(t, say(FC_HAND_2))
+    director.settle(t, {seat["Ana"]: "6-4 6-2 4-4 3-2", seat["Ben"]: "5-3 3-3 2-0",
+                        seat["Cleo"]: "5-4 5-0"})
+    public = director.public_token(event)
+    standings = director.get(f"/p/{public}/standings.json").get_json()["standings"]
+    assert [(r["entrant"], r["rank"]) for r in standings][:2] == [(seat["Dan"], 1),
+                                                                  (seat["Cleo"], 2)]
+    swapped = {seat["Ana"]: "6-1", seat["Ben"]: "4-0 1-0", seat["Cleo"]: "",
+               seat["Dan"]: "5-4 4-4"}
+    form = {"k": 28, "moves": say("Cleo 6-6 on 6-0"),
+            **{f"left-{i}": swapped[p] for i, p in enumerate(seated)}}
+    html = director.get(f"/t/{t}/hand/1/correct", query_string=form).get_data(as_text=True)
+    # hand 1, a column a seat: Ben's 5-4 4-4 (17 pips, a double: x 4) 68 → 4-0 1-0 (x 2)
+    # 10; Dan's the other way round, 10 → 68
+    assert text_of(html, "effect-hand-1") == "1 14 68 → 10 0 10 → 68"
+    assert text_of(html, "effect-totals") == "Total 158 142 → 84 38 10 → 68"
+    result = text_of(html, "effect-result")
+    assert f"won by {seat['Dan']} → won by {seat['Cleo']}" in result
+    moved = text_of(html, "effect-standings")
+    assert f"{seat['Cleo']} 2 → 1" in moved and f"{seat['Dan']} 1 → 2" in moved
+    assert f"{seat['Ben']} 3 1 142 → 84" in moved
+    assert seat["Ana"] not in moved  # her row does not move
+    r = director.post(f"/t/{t}/hand/1/correct", hidden_form(html, "save-form"))
+    assert r.status_code == 302
+    after = director.get(f"/p/{public}/standings.json").get_json()["standings"]
+    assert [(r["entrant"], r["rank"], r["points"]) for r in after] == [
+        (seat["Cleo"], 1, 38), (seat["Dan"], 2, 68), (seat["Ben"], 3, 84), (seat["Ana"], 4, 158)]
+
+
+def test_a_correction_that_changes_who_won_ends_or_reopens_the_match(phone):
+    """Five-Up to 5: Ana went out and scored Ben's 6-6 (12 pips: 2 points), 6–3, the
+    match won. Had Ben held 1-0, she would have scored nothing for it: 4–3, not decided,
+    and the next hand begins; corrected back, the match is won again and that hand, not
+    begun, goes."""
+    t = phone.start("five-up", ["Ana", "Ben"], target=5)
+    phone.moves(t, "Ana 5-5; Ben 5-0 on 5-5; Ana 0-0 on 5-0; Ben 5-3 on 5-5; Ana 3-3 on 5-3")
+    phone.moves(t, "Ben 5-2 on 5-5; Ana 3-1 on 3-3; Ben 2-2 on 5-2; Ana 4-1 on 3-1")
+    phone.settle(t, {"Ben": "6-6"})
+    assert text_of(phone.table(t), "outcome")
+
+    def correct(tiles: str) -> str:
+        form = {"k": 9, "moves": "Ana 4-1 on 3-1", "left-0": "", "left-1": tiles}
+        html = phone.get(f"/t/{t}/hand/1/correct", query_string=form).get_data(as_text=True)
+        said = text_of(html, "effect-result")
+        r = phone.post(f"/t/{t}/hand/1/correct", hidden_form(html, "save-form"))
+        assert r.status_code == 302, r.get_data(as_text=True)[:2000]
+        return said
+
+    said = correct("1-0")
+    assert said == "The result of the match changes: won by Ana → not decided."
+    html = phone.table(t)
+    assert text_of(html, "outcome") is None and "hand 2" in html
+    assert phone.record(t)["hands"][1] == {"moves": []}  # hand 2 begun, no move yet
+    said = correct("6-6")
+    assert said == "The result of the match changes: not decided → won by Ana."
+    assert "Ana won the match" in text_of(phone.get(f"/t/{t}/match").get_data(as_text=True),
+                                          "outcome")
+    assert len(phone.record(t)["hands"]) == 1
+    log = phone.get(f"/t/{t}/audit.json").get_json(force=True)["changes"]
+    assert log[0]["new"]["next_hand"] == 2 and log[1]["old"]["next_hand"] == 2

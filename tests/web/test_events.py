@@ -295,7 +295,9 @@ def test_the_director_unlocks_a_signed_result_with_a_reason(director):
         r = director.post(f"/t/{play}/confirm", {"side": side, "score": score})
         assert r.status_code == 302
     assert text_of(director.table(play), "locked")
-    director.undo(play, status=409)  # locked: nothing is taken back
+    hand, after = director.position(play)  # locked: no Undo offered, and none taken
+    r = director.post(f"/t/{play}/undo", {"hand": hand, "after": after, "settled": 1})
+    assert r.status_code == 409
     page = director.page(token)
     table = int(re.search(r"/tables/(\d+)/unlock", page).group(1))
     director.act(token, f"tables/{table}/unlock", {"reason": " "}, status=400)

@@ -395,3 +395,85 @@ def test_ctyrka_victory(phone):
     assert totals(phone, t, ["Ana", "Ben", "Cleo"]) == {"Ana": 0, "Ben": 61, "Cleo": 0}
     assert "Ben won the match with 61 points, the most" in text_of(match_page(phone, t), "outcome")
     assert verdict(phone, t)["match"] == {"over": True, "winner": "Ben"}
+
+
+# -- ending a match from the players' link: the lock, events, both databases --------------
+def _count(app, model) -> int:
+    from referee.web import db
+
+    with app.app_context():
+        n = db.session.execute(db.select(db.func.count()).select_from(model)).scalar()
+        db.session.remove()
+        return n
+
+
+def test_delete_removes_the_match_with_its_log_on_both_databases(app, phone):
+    """The declared cascades hold on SQLite too (foreign keys on): the match's hands,
+    moves, kept client moves and change log go with it."""
+    from referee.web.audit.models import Change
+    from referee.web.models import ClientMove, Hand, Match, Move
+
+    t = phone.start("five-up", ["Ana", "Ben"])
+    phone.moves(t, "Ana 5-5; Ben 5-0 on 5-5")
+    phone.undo(t)  # a row of the change log
+    kept = phone.start("five-up", ["Cleo", "Dan"])
+    phone.moves(kept, "Cleo 5-5")
+    assert _count(app, Change) == 1
+    r = phone.post(f"/t/{t}/delete", {"sure": "y"})
+    assert r.status_code == 302
+    assert [_count(app, m) for m in (Match, Hand, Move, ClientMove, Change)] == [1, 1, 1, 0, 0]
+    assert phone.table(kept)  # the other match is untouched
+
+
+def test_an_event_game_is_not_deleted_or_abandoned_from_the_players_link(app, phone):
+    """Deleting a table's match from its players' link broke the whole event on SQLite
+    (500 on every event page) and dropped the game from the standings on PostgreSQL: it
+    is refused with a sentence (the director abandons the table), and the close page does
+    not offer it; the event's pages all answer."""
+    from eventhelpers import Director
+
+    director = Director(app.test_client())
+    event = director.create("five-up", ["Ana", "Ben"], format="round-robin", target=5)
+    director.act(event, "pair")
+    director.act(event, "start")
+    [link] = director.table_links(event)
+    t = phone.get(link).location.rsplit("/", 1)[1]
+    phone.players[t] = phone.record(t)["players"]
+    page = phone.get(f"/t/{t}/close").get_data(as_text=True)
+    assert 'id="delete-form"' not in page and 'id="abandon-form"' not in page
+    assert "“Club night”" in text_of(page, "event-note")
+    for url, form in ((f"/t/{t}/delete", {"sure": "y"}), (f"/t/{t}/abandon", {"reason": "x"})):
+        r = phone.post(url, form)
+        assert r.status_code == 409, url
+        said = text_of(r.get_data(as_text=True), "refused")
+        assert "a game of the event “Club night”" in said and "director" in said, url
+    public = director.public_token(event)
+    for url in (f"/e/{event}", f"/p/{public}", f"/p/{public}/standings.json",
+                f"/p/{public}/event.zip", f"/t/{t}"):
+        assert phone.get(url).status_code == 200, url
+    assert len(director.get(f"/p/{public}/standings.json").get_json()["standings"]) == 2
+
+
+def test_abandoning_an_abandoned_match_says_why_not(phone):
+    t = phone.start("five-up", ["Ana", "Ben"])
+    assert phone.post(f"/t/{t}/abandon", {"reason": "The café closed"}).status_code == 302
+    for form in ({"reason": "again"}, {"reason": ""}):  # also without a reason: 409, said
+        r = phone.post(f"/t/{t}/abandon", form)
+        assert r.status_code == 409
+        said = text_of(r.get_data(as_text=True), "refused")
+        assert "already abandoned: The café closed" in said
+    page = phone.get(f"/t/{t}/close").get_data(as_text=True)
+    assert 'id="abandon-form"' not in page and 'id="delete-form"' in page
+
+
+def test_a_decided_match_is_not_abandoned(phone):
+    t = phone.start("five-up", ["Ana", "Ben"], target=5)
+    phone.moves(t, "Ana 5-5; Ben 5-0 on 5-5; Ana 0-0 on 5-0; Ben 5-3 on 5-5; Ana 3-3 on 5-3")
+    phone.moves(t, "Ben 5-2 on 5-5; Ana 3-1 on 3-3; Ben 2-2 on 5-2; Ana 4-1 on 3-1")
+    phone.settle(t, {"Ben": "6-6"})
+    page = phone.get(f"/t/{t}/close").get_data(as_text=True)
+    assert 'id="abandon-form"' not in page and text_of(page, "decided-note")
+    r = phone.post(f"/t/{t}/abandon", {"reason": "late"})
+    assert r.status_code == 409
+    assert "decided" in text_of(r.get_data(as_text=True), "refused")
+    assert text_of(phone.table(t), "abandoned") is None

@@ -77,3 +77,55 @@ def test_a_database_behind_the_code_says_what_to_run(app):
     with app.app_context():
         flask_migrate.upgrade()
     assert app.test_client().get("/").status_code == 200  # once upgraded, it serves
+
+
+def test_sqlite_enforces_foreign_keys_and_an_old_database_is_cleaned(tmp_path):
+    """SQLite runs with foreign keys on (the declared cascades hold). A database made
+    before, where a deleted match left its rows behind (an event's game pointing at a
+    match that is gone: every page of the event answered 500), upgrades with those rows
+    removed, the rest kept; the migrations run with foreign keys off, so rebuilding a
+    table never cascades."""
+    import sqlite3
+
+    from eventhelpers import Director
+
+    path = tmp_path / "old.sqlite"
+    config = {"TESTING": True, "SECRET_KEY": "test", "RANDOM_SEED": 7,
+              "WTF_CSRF_ENABLED": False, "SQLALCHEMY_DATABASE_URI": f"sqlite:///{path}",
+              "RENDERED_DIR": str(tmp_path / "rendered")}
+    app = create_app(config)
+    with app.app_context():
+        flask_migrate.upgrade()
+        assert db.session.execute(sa.text("PRAGMA foreign_keys")).scalar() == 1
+        db.session.remove()
+        db.engine.dispose()
+    director = Director(app.test_client())
+    director._token = ""  # CSRF is off here
+    event = director.create("five-up", ["Ana", "Ben"], format="round-robin", target=5)
+    director.act(event, "pair")
+    director.act(event, "start")
+    other = director.start("five-up", ["Cleo", "Dan"])
+    director.moves(other, "Cleo 5-5; Dan 5-0 on 5-5")
+    with app.app_context():
+        db.session.remove()
+        db.engine.dispose()
+    # what the old code left: the event's match deleted without its cascades
+    raw = sqlite3.connect(path)
+    game = raw.execute("SELECT match_id FROM event_games").fetchone()[0]
+    raw.execute("DELETE FROM matches WHERE id = ?", (game,))
+    raw.execute("UPDATE alembic_version SET version_num = 'match_time_hands'")
+    raw.commit()
+    orphans = raw.execute("PRAGMA foreign_key_check").fetchall()
+    assert {row[0] for row in orphans} >= {"event_games", "hands"}
+    raw.close()
+    app = create_app(config)
+    with app.app_context():
+        flask_migrate.upgrade()
+        assert db.session.execute(sa.text("PRAGMA foreign_key_check")).fetchall() == []
+        assert db.session.execute(sa.text("PRAGMA foreign_keys")).scalar() == 1
+        db.session.remove()
+        db.engine.dispose()
+    client = Director(app.test_client())
+    client._token = ""
+    assert client.get(f"/e/{event}").status_code == 200
+    assert [m["play"] for m in client.record(other)["hands"][0]["moves"]] == ["5-5", "5-0"]

@@ -16,12 +16,13 @@ from dataclasses import dataclass, field
 
 from flask_babel import gettext as _
 from flask_babel import ngettext
-from sqlalchemy import update
+from sqlalchemy import delete, update
 
 from referee.engine import IllegalMove, Move, NotationError, RecordError, parse_tile, record
 
 from .. import db, services, state
 from ..i18n import say
+from ..models import Hand as HandRow
 from ..models import Match
 from ..models import Move as MoveRow
 from ..services import Refused
@@ -104,7 +105,8 @@ def read_lines(players, text: str, k: int) -> list[Move]:
 # -- the preview ---------------------------------------------------------------------------
 @dataclass
 class Proposal:
-    """Hand `number` with its moves from `k` replaced by `new`, as the engine judges it."""
+    """Hand `number` with its moves from `k` replaced by `new` (and, when it was settled,
+    its tiles left by `left`), as the engine judges it."""
 
     number: int
     k: int
@@ -112,11 +114,26 @@ class Proposal:
     old: list[str]
     new: list[Move] = field(default_factory=list)
     verdicts: list[dict] = field(default_factory=list)  # one per new move, in order
-    refusal: dict | None = None  # a settlement or a later hand the change breaks
+    refusal: dict | None = None  # a later hand, or a hand no longer over, the change breaks
+    # the tiles left, when the hand was settled from them (None: not settled, or it
+    # settles itself from a full record)
+    left: list[str] | None = None  # per seat, as judged ("6-4 3-1")
+    auto: list[str] | None = None  # per seat, what the app filled in (the recorded tiles
+    #                                left that can be kept)
+    recorded: list[list[str]] | None = None  # per seat, the tiles left as recorded
+    sizes: list[int] | None = None  # per seat, the tiles held at the end after the change
+    dropped: list[dict] = field(default_factory=list)  # recorded tiles left now on the table
+    freed: list[str] = field(default_factory=list)  # on the table before, not after
+    settlement: dict | None = None  # the engine's refusal of the tiles left
+    remaining: list[list[str]] | None = None  # per seat, the tiles left to save
+    match: object = None  # the whole match replayed with the change (the engine's Match)
+    drop_next: bool = False  # the match is decided now: its next hand, not begun, goes
+    add_next: bool = False  # the match is no longer decided: a next hand is begun
 
     @property
     def ok(self) -> bool:
-        return self.refusal is None and all(v["ok"] for v in self.verdicts)
+        return (self.refusal is None and self.settlement is None
+                and all(v["ok"] for v in self.verdicts))
 
     @property
     def broken(self) -> list[dict]:
@@ -126,10 +143,56 @@ class Proposal:
     def lines(self) -> list[str]:
         return [v["line"] for v in self.verdicts]
 
+    @property
+    def left_changed(self) -> bool:
+        return self.remaining is not None and self.remaining != self.recorded
 
-def propose(row: Match, rows, number: int, k: int, new: list[Move], reseat: bool) -> Proposal:
+
+def _left_lists(prop: Proposal, hand, target, texts: dict[int, str] | None) -> dict | None:
+    """The tiles left to settle the corrected hand with, per seat (engine tiles), filling
+    in `prop.left`, `auto`, `dropped` and `freed`; the form's text for a seat is taken as
+    typed unless it is what the app filled in before (`auto-N`: then it is filled in
+    again, for the moves as they now are). None: the hand settles itself (full record)."""
+    recorded = target.remaining
+    if recorded is None:
+        return None
+    players = list(hand.players)
+    on_table = hand.layout.by_tile
+    prop.recorded = [list(ts or []) for ts in recorded]
+    prop.sizes = list(hand.sizes)
+    prop.auto, prop.left = [], []
+    for seat, tiles in enumerate(prop.recorded):
+        kept = []
+        for text in tiles:
+            if parse_tile(text) in on_table:
+                prop.dropped.append({"player": players[seat], "tile": text})
+            else:
+                kept.append(text)
+        prop.auto.append(" ".join(kept))
+    was_laid = set()
+    for m in target.moves:
+        if m.kind == "play":
+            was_laid.add(parse_tile(m.tile))
+    prop.freed = [str(t) for t in sorted(was_laid - set(on_table), reverse=True)]
+    texts = texts or {}
+    auto_sent = texts.get("auto", {})
+    for seat in range(len(players)):
+        typed = texts.get(seat)
+        if typed is None or " ".join(typed.split()) == " ".join(auto_sent.get(seat, "").split()):
+            typed = prop.auto[seat]  # not typed by the user: filled in for these moves
+        prop.left.append(" ".join(typed.replace(",", " ").split()))
+    try:
+        return services.read_left(hand, {s: [t] for s, t in enumerate(prop.left)})
+    except Refused as e:
+        prop.settlement = {"message": e.message, "rule": None, "field": e.field}
+        return None
+
+
+def propose(row: Match, rows, number: int, k: int, new: list[Move], reseat: bool,
+            left: dict | None = None) -> Proposal:
     """Replay hand `number` with its moves from `k` on replaced by `new` (with `reseat`,
     every move after the first of them is credited to the player whose turn it then is),
+    settle it again from the tiles left (`left`: the form's per seat, see `_left_lists`),
     and judge every move, the settlement and the later hands."""
     target = rows[number - 1]
     live = list(target.moves)
@@ -176,30 +239,47 @@ def propose(row: Match, rows, number: int, k: int, new: list[Move], reseat: bool
                 verdict.update(ok=True, text=services.describe(hand, made, n))
                 prop.new.append(made)
         prop.verdicts.append(verdict)
+    settled = target.remaining is not None or number < len(rows)
     if broken:
+        if target.remaining is not None:  # the fields, as sent or as recorded
+            _left_lists(prop, hand, target, left)
         return prop
-    left = state._by_seat(target.remaining)
-    if left is not None or number < len(rows):
+    remaining = None
+    if settled:
         if not hand.ended:
             prop.refusal = {"message": _("After this change the hand is no longer over, but "
                                          "it was settled: correct the moves that end it too."),
                             "rule": None}
             return prop
+        tiles = _left_lists(prop, hand, target, left)
+        if prop.settlement is not None:
+            return prop
         try:
-            hand.settle(left)
+            hand.settle(tiles)
         except IllegalMove as e:
-            prop.refusal = {"message": _("The settlement: %(why)s", why=e.message),
-                            "rule": e.rule}
+            prop.settlement = {"message": e.message, "rule": e.rule}
             return prop
         except RecordError as e:
-            prop.refusal = {"message": e.message, "rule": None}
+            prop.settlement = {"message": e.message, "rule": None}
             return prop
-    # the later hands, replayed after the corrected one
+        if tiles is not None:
+            remaining = {s: list(ts) for s, ts in enumerate(hand.left)}
+            prop.remaining = [[str(t) for t in ts] for ts in hand.left]
+    # the whole match, replayed with the corrected hand (the later hands after it)
     rec = state.to_record(row, rows)
     h = rec.hands[number - 1]
-    rec.hands[number - 1] = record.HandRecord(h.dealt, [*before, *prop.new], h.remaining)
+    rec.hands[number - 1] = record.HandRecord(
+        h.dealt, [*before, *prop.new], remaining if remaining is not None else h.remaining)
+    last = rows[-1]
+    empty_next = (len(rows) > number and not last.moves and last.lot is None
+                  and last.remaining is None)
+    if empty_next and len(rows) == number + 1:
+        done = record.replay(rec._replace(hands=rec.hands[:-1]), stop_at_false_pass=False)
+        if done[1] is None and done[0].result()[0]:  # decided now: no next hand to begin
+            rec = rec._replace(hands=rec.hands[:-1])
+            prop.drop_next = True
     try:
-        fault = record.replay(rec, stop_at_false_pass=False)[1]
+        prop.match, fault = record.replay(rec, stop_at_false_pass=False)
     except RecordError as e:
         prop.refusal = {"message": e.message, "rule": None}
         return prop
@@ -209,15 +289,34 @@ def propose(row: Match, rows, number: int, k: int, new: list[Move], reseat: bool
                          h=fault.hand, m=fault.move or "-", why=fault.message),
             "rule": fault.rule,
         }
+        return prop
+    if number == len(rows) and hand.settlement is not None and not prop.match.result()[0]:
+        prop.add_next = True  # no longer decided: the next hand is begun, as at a settlement
     return prop
 
 
-def preview(row: Match, number: int, k: int, text: str, reseat: bool) -> Proposal:
+def form_left(values, players) -> dict:
+    """The tiles-left fields of a correction form (`left-N`, and `auto-N`: what the app
+    filled in), by seat; empty when the form has none."""
+    out: dict = {}
+    auto: dict = {}
+    for seat in range(len(players)):
+        if f"left-{seat}" in values:
+            out[seat] = values.get(f"left-{seat}", "")
+        if f"auto-{seat}" in values:
+            auto[seat] = values.get(f"auto-{seat}", "")
+    if auto:
+        out["auto"] = auto
+    return out or None
+
+
+def preview(row: Match, number: int, k: int, text: str, reseat: bool,
+            left: dict | None = None) -> Proposal:
     from .service import hand_rows
 
     rows = hand_rows(row)
     _check_place(rows, number, k)
-    return propose(row, rows, number, k, read_lines(row.players, text, k), reseat)
+    return propose(row, rows, number, k, read_lines(row.players, text, k), reseat, left)
 
 
 def _check_place(rows, number: int, k: int) -> None:
@@ -247,8 +346,10 @@ def suggestion(row: Match, number: int, k: int, do: str) -> tuple[str, bool]:
 
 
 @services.writes
-def save(token: str, number: int, k: int, text: str, reseat: bool, total: int) -> str:
-    """Save a correction as one change (old → new) after the engine accepts it all."""
+def save(token: str, number: int, k: int, text: str, reseat: bool, total: int,
+         left: dict | None = None) -> str:
+    """Save a correction as one change (old → new) after the engine accepts it all: the
+    moves from k on, and the tiles left of the hand when they change too."""
     table = services._begin(token)
     from .service import hand_rows
 
@@ -262,20 +363,63 @@ def save(token: str, number: int, k: int, text: str, reseat: bool, total: int) -
             "it now has %(num)d move. Check it again.",
             "The hand has changed since this correction was prepared: "
             "it now has %(num)d moves. Check it again.", len(target.moves)))
-    prop = propose(row, rows, number, k, read_lines(row.players, text, k), reseat)
+    prop = propose(row, rows, number, k, read_lines(row.players, text, k), reseat, left)
     if not prop.ok:
-        bad = prop.broken[0] if prop.broken else prop.refusal
+        bad = prop.broken[0] if prop.broken else prop.refusal or prop.settlement
         raise Refused(422, _("Not saved: %(why)s", why=bad["message"]), bad.get("rule"),
                       hand=number, move=bad.get("n"))
     old_rows = list(target.moves[k - 1:])
-    if [line_of(m, row.players) for m in old_rows] == prop.lines:
+    same_moves = [line_of(m, row.players) for m in old_rows] == prop.lines
+    if same_moves and not prop.left_changed:
         raise Refused(409, _("Nothing to correct: the moves are as recorded."))
     services._lock(table)  # the write's first statement: the match's version
-    change = log_change(
-        row.id, "correct", hand=number, move=k,
-        old=[services.move_data(m) for m in old_rows],
-        new=[{"seq": v["n"], "line": v["line"]} for v in prop.verdicts],
-    )
+    old = [services.move_data(m) for m in old_rows]
+    new = [{"seq": v["n"], "line": v["line"]} for v in prop.verdicts]
+    if prop.left_changed:  # the tiles left change with the moves: kept in the same change
+        old = {"moves": old, "remaining": prop.recorded}
+        new = {"moves": new, "remaining": prop.remaining}
+    if prop.drop_next or prop.add_next:  # the next hand goes, or begins: said in the change
+        old = old if isinstance(old, dict) else {"moves": old}
+        new = new if isinstance(new, dict) else {"moves": new}
+        (old if prop.drop_next else new)["next_hand"] = number + 1
+    change = log_change(row.id, "correct", hand=number, move=k, old=old, new=new)
+    if not same_moves:
+        _replace_moves(row, target, k, old_rows, prop, change)
+    if prop.left_changed:
+        db.session.execute(
+            update(HandRow).where(HandRow.id == target.id).values(remaining=prop.remaining),
+            execution_options={"synchronize_session": False},
+        )
+    if prop.drop_next:  # decided now: the next hand, not begun (nothing recorded in it)
+        db.session.execute(
+            delete(HandRow).where(HandRow.id == rows[-1].id),
+            execution_options={"synchronize_session": False},
+        )
+    if prop.add_next:
+        db.session.add(HandRow(match_id=row.id, number=number + 1))
+    services._commit(table, number, total)
+    db.session.expire_all()
+    state._cache().data.pop(row.id, None)  # an earlier hand or its settlement changed
+    if same_moves:
+        return _("Hand %(h)d corrected: the tiles left, %(old)s → %(new)s.", h=number,
+                 old=_left_text(row.players, prop.recorded),
+                 new=_left_text(row.players, prop.remaining))
+    said = _("Hand %(h)d corrected from move %(k)d: %(old)s → %(new)s.", h=number, k=k,
+             old="; ".join(prop.old) or "—", new="; ".join(prop.lines) or "—")
+    if prop.left_changed:
+        said += " " + _("The tiles left: %(old)s → %(new)s.",
+                        old=_left_text(row.players, prop.recorded),
+                        new=_left_text(row.players, prop.remaining))
+    return said
+
+
+def _left_text(players, lists) -> str:
+    return "; ".join(f"{p}: {' '.join(ts) or '—'}" for p, ts in zip(players, lists, strict=True))
+
+
+def _replace_moves(row, target, k: int, old_rows, prop: Proposal, change) -> None:
+    """Mark the moves from k on taken back by `change` and add the corrected ones (a move
+    the correction leaves as it was keeps when and from which phone it was recorded)."""
     if old_rows:
         db.session.execute(
             update(MoveRow)
@@ -298,13 +442,6 @@ def save(token: str, number: int, k: int, text: str, reseat: bool, total: int) -
             drawn=[str(t) for t in move.drawn] if move.drawn else None,
             phone=same.phone if kept else by,
         )
-        if kept:  # a move the correction leaves as it was keeps when it was recorded
+        if kept:
             fresh.created = same.created
         db.session.add(fresh)
-    services._commit(table, number, total)
-    db.session.expire_all()
-    if number < len(rows):  # an earlier hand changed: this process replays it all again
-        state._cache().data.pop(row.id, None)
-    return _("Hand %(h)d corrected from move %(k)d: %(old)s → %(new)s.", h=number, k=k,
-             old="; ".join(prop.old) or "—", new="; ".join(prop.lines) or "—")
-

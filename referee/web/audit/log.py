@@ -7,8 +7,11 @@ import cycle.
 
 from __future__ import annotations
 
-from flask import has_request_context, request
-from flask_babel import gettext as _
+import hashlib
+import re
+import secrets
+
+from flask import g, has_request_context, request
 from sqlalchemy import and_, bindparam, func, or_, select
 
 from .. import db
@@ -16,6 +19,8 @@ from .models import Change
 
 COOKIE = "phone"
 NAME_MAX = 40
+ID_COOKIE = "phone_id"  # a phone's own random id, kept for years: which phone confirmed
+ID_FORM = re.compile(r"[A-Za-z0-9_-]{16,64}")
 
 
 def phone() -> str | None:
@@ -24,6 +29,29 @@ def phone() -> str | None:
         return None
     name = " ".join((request.cookies.get(COOKIE) or "").split())[:NAME_MAX]
     return name or None
+
+
+def phone_id() -> str | None:
+    """Which phone sends this request, as a digest of the random id it keeps in a cookie
+    (made now, and set by `keep_phone_id` with the answer, when it has none). No account
+    and no name behind it: it tells one phone from another, nothing more. None outside a
+    request."""
+    if not has_request_context():
+        return None
+    own = request.cookies.get(ID_COOKIE) or ""
+    if not ID_FORM.fullmatch(own):
+        own = g.get("new_phone_id") or secrets.token_urlsafe(24)
+        g.new_phone_id = own
+    return hashlib.sha256(own.encode()).hexdigest()[:16]
+
+
+def keep_phone_id(response):
+    """After a request that gave the phone its id: the cookie that keeps it."""
+    own = g.get("new_phone_id")
+    if own:
+        response.set_cookie(ID_COOKIE, own, max_age=5 * 365 * 24 * 3600, samesite="Lax",
+                            httponly=True)
+    return response
 
 
 def log_change(match_id: int, kind: str, **fields) -> Change:
@@ -97,13 +125,11 @@ class Locked(Exception):
 
 
 def refuse_if_locked(match_id: int, sides: int, decided: bool = True) -> None:
-    """Raise Locked (with the sentence for the table) if the match is locked. A match that
-    is not `decided` cannot be (a side confirms only a result, and every change after the
-    confirmations lapses them), so then nothing is read."""
+    """Raise Locked (with the sentence for the table: the lock, and who may unlock it) if
+    the match is locked. A match that is not `decided` cannot be (a side confirms only a
+    result, and every change after the confirmations lapses them), so then nothing is
+    read."""
     if decided and locked(sign_log(match_id), sides):
-        raise Locked(
-            _(
-                "Every side has confirmed the result: the match is locked, and no move, "
-                "undo or correction is accepted. Only the event director can unlock it."
-            )
-        )
+        from .lock import sentence
+
+        raise Locked(sentence(match_id))

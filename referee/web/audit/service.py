@@ -22,7 +22,8 @@ from referee.engine.tiles import Tile, tile_set
 from .. import db, services, state
 from ..models import Hand, Match, now
 from ..services import Refused
-from .log import changes, confirmations, locked, log_change, sign_log
+from . import lock
+from .log import changes, confirmations, locked, log_change, phone_id, sign_log
 from .models import Change
 
 AUDIT_FORMAT = "domino-audit/1"
@@ -239,30 +240,64 @@ def score_text(table: services.Table) -> str:
     return "–".join(str(p) for p in table.match.totals())
 
 
+def locked_because(table: services.Table) -> str | None:
+    """The lock's sentence (and who may unlock it) when the match is locked, else None:
+    the pages then offer no undo, no correction and no abandon or delete."""
+    if services.outcome(table) is None:
+        return None
+    if not locked(sign_log(table.row.id), len(table.match.side_names)):
+        return None
+    return lock.sentence(table.row.id)
+
+
+def _phone_of(c) -> str | None:
+    """Which phone a confirmation came from: its id (`log.phone_id`), or for one made
+    before phones had ids, its name (None: not known)."""
+    new = c.new or {}
+    return new.get("phone_id") or (f"name:{c.phone}" if c.phone else None)
+
+
 def signoff(row, table: services.Table) -> dict:
-    """Who has confirmed the result, and whether the match is locked."""
+    """Who has confirmed the result, from which phone, and whether the match is locked.
+    A side whose confirmation came from a phone that confirmed for another side too is
+    `shared` (confirmed *for* it, not *by* it); `one_phone`: every side on one phone (or
+    phones the log cannot tell apart)."""
     log = sign_log(row.id)
     names = table.match.side_names
     held = {c.side: c for c in confirmations(log)}
+    phones = {side: _phone_of(c) for side, c in held.items()}
     over = services.outcome(table) is not None
     overrides = [c for c in log if c.kind == "override"]
+    is_locked = locked(log, len(names))
+    sides = []
+    for i, n in enumerate(names):
+        others = [names[j] for j in held if j != i and i in held and phones[j] == phones[i]]
+        sides.append({"index": i, "name": n, "confirmed": held.get(i), "shared": others})
+    one = len(names) > 1 and len(held) == len(names) and len(set(phones.values())) == 1
     return {
         "decided": over,
         "score": score_text(table),
-        "sides": [{"index": i, "name": n, "confirmed": held.get(i)} for i, n in enumerate(names)],
-        "locked": locked(log, len(names)),
+        "sides": sides,
+        "locked": is_locked,
+        "one_phone": one,
+        "shared": any(s["shared"] for s in sides),
+        "phone": held[0].phone if one else None,
+        "unlock": lock.who_unlocks(row.id) if is_locked else None,
         "overrides": overrides,
     }
 
 
 @services.writes
 def confirm(token: str, side, score: str) -> str:
-    """One side confirms the result it saw (`score`); when every side has, the match is
-    locked."""
+    """One side confirms the result it saw (`score`), from this phone (its id is logged);
+    when every side has, the match is locked."""
     table = services._begin(token, unlocked=False)
     if services.outcome(table) is None:
         raise Refused(409, _("The match is not decided yet: there is no result to confirm."))
     names = table.match.side_names
+    log = sign_log(table.row.id)
+    if locked(log, len(names)):
+        raise Refused(409, lock.sentence(table.row.id))
     try:
         side = int(side)
         names[side]
@@ -275,10 +310,11 @@ def confirm(token: str, side, score: str) -> str:
             _("The result has changed since this page was shown: it is now %(score)s.",
               score=now_score),
         )
-    if any(c.side == side for c in confirmations(sign_log(table.row.id))):
+    if any(c.side == side for c in confirmations(log)):
         raise Refused(409, _("already recorded: %(side)s confirmed the result", side=names[side]))
     services._lock(table)
-    log_change(table.row.id, "confirm", side=side, new={"side": names[side], "score": now_score})
+    log_change(table.row.id, "confirm", side=side,
+               new={"side": names[side], "score": now_score, "phone_id": phone_id()})
     services._commit(table)
     return _("Confirmed %(score)s for %(side)s.", side=names[side], score=now_score)
 

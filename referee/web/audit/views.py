@@ -22,8 +22,8 @@ from .. import downloads, services
 from ..picture import layout_svg, sprite_svg
 from ..services import Refused
 from . import correct as corrections
-from . import service
-from .log import COOKIE, NAME_MAX, phone
+from . import effect, service
+from .log import COOKIE, NAME_MAX, keep_phone_id, phone, phone_id
 
 bp = Blueprint("audit", __name__)
 
@@ -50,6 +50,7 @@ def name_phone():
     if request.method == "GET":
         return render_template("audit/phone.html", name=phone() or "", back=back)
     name = " ".join(request.form.get("name", "").split())[:NAME_MAX]
+    phone_id()  # a phone that names itself gets its id now, if it has none
     response = redirect(back)
     if name:
         response.set_cookie(COOKIE, name, max_age=5 * 365 * 24 * 3600, samesite="Lax")
@@ -160,10 +161,18 @@ def spectator_replay(token: str, number: int, k: int):
 
 # -- correcting a past move ---------------------------------------------------------------
 def _render_correct(token, row, number, k, text, reseat, proposal=None, refused=None,
-                    status=200):
+                    status=200, checked=False):
+    """The correction page: the moves as recorded, the form (the moves from k on and, for
+    a settled hand, its tiles left), and once checked the referee's verdict and what the
+    correction would change. A locked match shows why, and no form."""
     from referee.engine import get_variant
 
     rows = service.hand_rows(row)
+    t = services.table(token, write=True)
+    shut = service.locked_because(t)
+    change = None
+    if checked and proposal is not None and proposal.ok and not shut:
+        change = effect.of(t, proposal.match)
     return render_template(
         "audit/correct.html",
         token=token,
@@ -175,7 +184,10 @@ def _render_correct(token, row, number, k, text, reseat, proposal=None, refused=
         total=len(rows[number - 1].moves),
         old=[corrections.line_of(m, row.players) for m in rows[number - 1].moves[k - 1:]],
         proposal=proposal,
+        checked=checked,
+        effect=change,
         refused=refused,
+        locked=shut,
         variant=get_variant(row.variant),
     ), status
 
@@ -186,20 +198,22 @@ def correct(token: str, number: int):
     row = _match(token, True)
     k = request.values.get("k", type=int) or 1
     reseat = request.values.get("reseat") == "1"
+    left = corrections.form_left(request.values, row.players)
     if request.method == "POST":
         text = request.form.get("moves", "")
         try:
             message = corrections.save(token, number, k, text, reseat,
-                                       request.form.get("total", type=int) or 0)
+                                       request.form.get("total", type=int) or 0, left)
         except Refused as e:
             if e.status == 404:
                 abort(404, e.message)
             row = _match(token, True)
             try:
-                prop = corrections.preview(row, number, k, text, reseat)
+                prop = corrections.preview(row, number, k, text, reseat, left)
             except Refused:
                 prop = None
-            return _render_correct(token, row, number, k, text, reseat, prop, e, e.status)
+            return _render_correct(token, row, number, k, text, reseat, prop, e, e.status,
+                                   checked=True)
         flash(message)
         return redirect(url_for("table.hand", token=token, number=number))
     do = request.args.get("do")
@@ -211,15 +225,17 @@ def correct(token: str, number: int):
         except Refused as e:
             abort(404, e.message)
         reseat = reseat or suggested
+    checked = bool(do) or "moves" in request.args
     proposal, refused, status = None, None, 200
-    if do or "moves" in request.args:
-        try:
-            proposal = corrections.preview(row, number, k, text, reseat)
-        except Refused as e:
-            if e.status == 404:
-                abort(404, e.message)
+    try:  # also unchecked: the tiles-left fields are filled in from it
+        proposal = corrections.preview(row, number, k, text, reseat, left)
+    except Refused as e:
+        if e.status == 404:
+            abort(404, e.message)
+        if checked:
             refused, status = e, e.status
-    return _render_correct(token, row, number, k, text, reseat, proposal, refused, status)
+    return _render_correct(token, row, number, k, text, reseat, proposal, refused, status,
+                           checked)
 
 
 # -- the signed scoresheet -----------------------------------------------------------------
@@ -256,6 +272,7 @@ def spectator_audit_log(token: str):
 
 def register_audit(app: Flask) -> None:
     app.register_blueprint(bp)
+    app.after_request(keep_phone_id)
 
     @app.template_global()
     def signoff(t) -> dict:
@@ -273,6 +290,8 @@ def register_audit(app: Flask) -> None:
         if hand is None:
             return {"items": [], "by_move": {}}
         return service.evidence(hand)
+
+    app.add_template_global(service.locked_because)
 
     @app.template_global()
     def phone_name() -> str | None:

@@ -16,8 +16,11 @@ from flask_babel import ngettext
 from sqlalchemy import delete as sql_delete
 from sqlalchemy import func, select, update
 
-from .. import db, services
-from ..models import CODE_ALPHABET, CODE_LENGTH, ClientMove, CodeAttempt, Hand, Match, Move, now
+from .. import db, services, state
+from ..audit import lock
+from ..audit.log import Locked, locked, refuse_if_locked, sign_log
+from ..i18n import say
+from ..models import CODE_ALPHABET, CODE_LENGTH, CodeAttempt, Match, now
 from ..services import Refused
 
 ATTEMPTS = 10  # table codes a client may try...
@@ -41,48 +44,109 @@ def _clean_reason(reason: str | None) -> str:
     return text
 
 
+def _closable(row: Match, act: str) -> services.Table:
+    """The match's state for `act` ("abandon", "delete" or "public": the players' link
+    ending or listing it), or why not: a locked match (the lock's sentence), a game of an
+    event (its director abandons it; deleted it would leave the event's standings), an
+    abandoned or decided match (not abandoned again). The match's version is then taken
+    at this state (`services._lock`), so a confirmation sent meanwhile makes it run again."""
+    match_row = state.match_row(row.write_token, write=True)
+    if match_row is None:
+        raise Refused(404, _("There is no table at this link."))
+    if act == "abandon" and match_row.abandoned is not None:
+        raise Refused(409, _("This match is already abandoned: %(reason)s",
+                             reason=match_row.abandon_reason))
+    table = state.state(match_row)
+    over = services.outcome(table)
+    try:
+        refuse_if_locked(match_row.id, len(table.match.side_names), over is not None)
+    except Locked as e:
+        raise Refused(409, str(e)) from None
+    if act == "public":
+        return table
+    event = lock.event_name(match_row.id)
+    if event is not None:
+        if act == "delete":
+            raise Refused(409, _("This match is a game of the event “%(event)s”: it is not "
+                                 "deleted from the players' link. If it is not to be played, "
+                                 "the event's director abandons its table.", event=event))
+        raise Refused(409, _("This match is a game of the event “%(event)s”: only the event's "
+                             "director abandons it, from the event's page.", event=event))
+    if act == "abandon" and over is not None:
+        raise Refused(409, _("The match is decided, so it is not abandoned: %(outcome)s",
+                             outcome=say(over["text"])))
+    return table
+
+
+def refuse_closing(row: Match, act: str) -> None:
+    """Refused, as `act` would be, when the match itself refuses it (whatever the form
+    said): a form with an error on a match that is locked or already abandoned says so."""
+    _closable(row, act)
+
+
+def closing(table: services.Table) -> dict:
+    """What the players' link may still do to end the match, for its pages: `locked` (the
+    lock's sentence, when locked), `event` (the event's name, for a game of one),
+    `decided` (it is then not abandoned)."""
+    over = services.outcome(table) is not None
+    match_id = table.row.id
+    shut = over and locked(sign_log(match_id), len(table.match.side_names))
+    return {
+        "locked": lock.sentence(match_id) if shut else None,
+        "event": lock.event_name(match_id),
+        "decided": over,
+    }
+
+
+@services.writes
 def abandon(row: Match, reason: str | None) -> None:
     """Abandon a match, saying why: it is kept (and can be watched and downloaded) but
     takes no more moves. Refused(400) without a readable reason, Refused(409) when it is
-    already abandoned."""
+    already abandoned, decided, locked or a game of an event."""
+    table = _closable(row, "abandon")
     text = _clean_reason(reason)
-    done = db.session.execute(
+    db.session.info["writing"] = True  # `services.writes` checks that the version moved
+    services._lock(table)
+    db.session.execute(
         update(Match)
-        .where(Match.id == row.id, Match.abandoned.is_(None))
-        .values(abandoned=now(), abandon_reason=text, updated=now(), version=Match.version + 1),
+        .where(Match.id == row.id)
+        .values(abandoned=now(), abandon_reason=text),
         execution_options={"synchronize_session": False},
     )
-    if done.rowcount != 1:
-        db.session.rollback()
-        raise Refused(409, _("This match is already abandoned."))
-    db.session.commit()
+    services._commit(table)
     if isinstance(row, Match):
         db.session.refresh(row)
 
 
+@services.writes
 def delete(row: Match) -> None:
-    """Delete a match with its hands and moves, for good."""
-    hands = select(Hand.id).where(Hand.match_id == row.id).scalar_subquery()
-    opts = {"synchronize_session": False}
-    db.session.execute(sql_delete(Move).where(Move.hand_id.in_(hands)), execution_options=opts)
-    db.session.execute(sql_delete(Hand).where(Hand.match_id == row.id), execution_options=opts)
-    db.session.execute(
-        sql_delete(ClientMove).where(ClientMove.match_id == row.id), execution_options=opts
+    """Delete a match with its hands, moves and change log, for good (the database's
+    cascades, on SQLite too). Refused(409) for a locked match and for a game of an event."""
+    table = _closable(row, "delete")
+    db.session.info["writing"] = True
+    services._lock(table)
+    db.session.execute(  # its hands, moves, changes... go with it (ON DELETE CASCADE)
+        sql_delete(Match).where(Match.id == row.id),
+        execution_options={"synchronize_session": False},
     )
-    db.session.execute(sql_delete(Match).where(Match.id == row.id), execution_options=opts)
-    db.session.commit()
+    services._commit(table)
     db.session.expunge_all()
 
 
+@services.writes
 def set_public(row: Match, public: bool) -> None:
-    """List the match on the home page (its spectators' link, status and score) or not."""
+    """List the match on the home page (its spectators' link, status and score) or not.
+    Refused(409) for a locked match, as every write is."""
+    table = _closable(row, "public")
+    db.session.info["writing"] = True
+    services._lock(table)
     db.session.execute(
         update(Match)
         .where(Match.id == row.id)
-        .values(public=bool(public), updated=now(), version=Match.version + 1),
+        .values(public=bool(public)),
         execution_options={"synchronize_session": False},
     )
-    db.session.commit()
+    services._commit(table)
     db.session.refresh(row)
 
 

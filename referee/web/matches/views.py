@@ -64,7 +64,9 @@ def code():
     return redirect(url_for("table.table", token=row.write_token))
 
 
-def _render_close(row, abandon_form=None, delete_form=None, status=200):
+def _render_close(row, abandon_form=None, delete_form=None, status=200, refused=None):
+    """The close page; `refused`: why the last abandon or delete was not done, shown at
+    the top whether or not its form is still offered."""
     table = services.table(row.write_token, write=True)
     return render_template(
         "close.html",
@@ -73,6 +75,8 @@ def _render_close(row, abandon_form=None, delete_form=None, status=200):
         token=row.write_token,
         abandon_form=abandon_form or AbandonForm(formdata=None),
         delete_form=delete_form or DeleteForm(formdata=None),
+        closing=service.closing(table),
+        refused=refused,
     ), status
 
 
@@ -86,13 +90,15 @@ def close(token: str):
 def abandon(token: str):
     row = _row(token)
     form = AbandonForm()
-    if not form.validate():
-        return _render_close(row, abandon_form=form, status=400)
     try:
+        if not form.validate():  # a refusal of the match itself (abandoned...) comes first
+            service.refuse_closing(row, "abandon")
+            return _render_close(row, abandon_form=form, status=400)
         service.abandon(row, form.reason.data)
     except Refused as e:
-        form.reason.errors = [e.message]
-        return _render_close(row, abandon_form=form, status=e.status)
+        if e.field == "reason":
+            form.reason.errors = [e.message]
+        return _render_close(row, abandon_form=form, status=e.status, refused=e)
     flash(_("The match is abandoned: %(reason)s", reason=row.abandon_reason))
     return redirect(url_for("table.table", token=token))
 
@@ -101,10 +107,16 @@ def abandon(token: str):
 def delete(token: str):
     row = _row(token)
     form = DeleteForm()
-    if not form.validate() or not form.sure.data:
-        form.sure.errors = [_("Tick the box to say you mean it: a deleted match cannot come back.")]
-        return _render_close(row, delete_form=form, status=400)
-    service.delete(row)
+    try:
+        if not form.validate() or not form.sure.data:
+            service.refuse_closing(row, "delete")
+            form.sure.errors = [
+                _("Tick the box to say you mean it: a deleted match cannot come back.")
+            ]
+            return _render_close(row, delete_form=form, status=400)
+        service.delete(row)
+    except Refused as e:
+        return _render_close(row, delete_form=form, status=e.status, refused=e)
     flash(_("The match is deleted."))
     return redirect(url_for("main.home"))
 
@@ -113,8 +125,12 @@ def delete(token: str):
 def card(token: str):
     """The players' card: the table code and a QR code of the players' link (to scan from
     another phone at the table), and the choice to list the match on the home page."""
-    row = _row(token)
-    table = services.table(row.write_token, write=True)
+    return _render_card(_row(token))
+
+
+def _render_card(row, refused=None):
+    token = row.write_token
+    table = services.table(token, write=True)
     url = url_for("table.table", token=token, _external=True)
     return render_template(
         "card.html",
@@ -125,6 +141,8 @@ def card(token: str):
         code=service.show_code(row.code),
         qr=qr_svg(url, title=_("The players' link as a QR code")),
         public_form=PublicForm(formdata=None, public=row.public),
+        closing=service.closing(table),
+        refused=refused,
     )
 
 
@@ -134,7 +152,10 @@ def public(token: str):
     form = PublicForm()
     if not form.validate():
         abort(400, _("The form is out of date: reload the table and try again."))
-    service.set_public(row, form.public.data)
+    try:
+        service.set_public(row, form.public.data)
+    except Refused as e:
+        return _render_card(row, e), e.status
     flash(
         _("The home page lists this match.")
         if row.public
