@@ -241,7 +241,7 @@ def describe(hand: EngineHand, move: Move, number: int, lead_at: int | None = -1
     lead = lead_at is None or lead_at >= number
     if move.kind == "play":
         if lead:
-            if hand.variant.name == "french-connection":
+            if hand.variant.poses:
                 return _("%(player)s posed %(tile)s", player=name, tile=move.tile)
             return _("%(player)s led %(tile)s", player=name, tile=move.tile)
         if move.on is None:

@@ -71,6 +71,7 @@ class Variant:
     match_rule = ""
     lead_rule = ""
     spinner_rule = ""
+    poses = False  # the lead is called the pose ("Ana poses 6-6"), not the lead
 
     # -- data ---------------------------------------------------------------------------
     def max_pip(self, players: int) -> int:

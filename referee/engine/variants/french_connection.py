@@ -82,6 +82,7 @@ class FrenchConnection(Variant):
     match_rule = "FC-MATCH"
     lead_rule = "FC-POSE"
     spinner_rule = "FC-SPINNER"
+    poses = True
 
     def opening(self, players, previous):
         if previous is not None and previous.winner is not None:
