@@ -1,4 +1,4 @@
-"""More than one app server on one PostgreSQL: two gunicorn processes, as two machines
+"""More than one app server on one PostgreSQL: two Granian processes, as two machines
 behind a reverse proxy would be. A move recorded through one is seen by a phone polling the
 other within 2 s, and two phones racing for the same turn through the two servers get
 exactly one move recorded, the other told what was."""
@@ -21,7 +21,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-GUNICORN = Path(sys.executable).with_name("gunicorn")
+GRANIAN = Path(sys.executable).with_name("granian")
 CSRF = re.compile(r'name="csrf_token" type="hidden" value="([^"]+)"')
 ROUNDS = 8
 
@@ -75,8 +75,9 @@ def two_servers(postgres_schema):
     for _ in range(2):
         port = free_port()
         servers.append(subprocess.Popen(
-            [str(GUNICORN), "--workers", "1", "--threads", "4", "--bind", f"127.0.0.1:{port}",
-             "app:create_app()"],
+            [str(GRANIAN), "--interface", "wsgi", "--factory", "--workers", "1",
+             "--blocking-threads", "4", "--host", "127.0.0.1", "--port", str(port),
+             "app:create_app"],
             cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
         ))
         bases.append(f"http://127.0.0.1:{port}")

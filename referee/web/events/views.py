@@ -23,6 +23,7 @@ from flask_babel import ngettext
 from markupsafe import Markup
 
 from .. import services
+from ..public import link
 from ..qr import qr_svg
 from ..services import Refused
 from . import service
@@ -129,8 +130,8 @@ def new():
 def director(token: str, refused: Refused | None = None):
     event = _director(token)
     state = service.load(event)
-    public = url_for("events.public", token=event.public_token, _external=True)
-    mine = url_for("events.director", token=token, _external=True)
+    public = link("events.public", token=event.public_token)
+    mine = link("events.director", token=token)
     return render_template(
         "events/director.html",
         s=state,
@@ -156,7 +157,7 @@ def cards(token: str):
         abort(404, _("No round has been paired yet."))
     tables = []
     for t in r.tables:
-        url = url_for("events.table", token=t.row.token, _external=True)
+        url = link("events.table", token=t.row.token)
         title = _("Table %(n)s", n=t.row.number)
         tables.append((t, url, _qr(url, title)))
     return render_template("events/cards.html", s=state, event=event, r=r, tables=tables)

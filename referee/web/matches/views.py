@@ -11,6 +11,7 @@ from wtforms.validators import Length
 
 from .. import services
 from ..forms import Form
+from ..public import link
 from ..qr import qr_svg
 from ..services import Refused
 from . import service
@@ -115,7 +116,7 @@ def card(token: str):
     another phone at the table), and the choice to list the match on the home page."""
     row = _row(token)
     table = services.table(row.write_token, write=True)
-    url = url_for("table.table", token=token, _external=True)
+    url = link("table.table", token=token)
     return render_template(
         "card.html",
         t=table,
