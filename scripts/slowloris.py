@@ -3,7 +3,8 @@
 
 N connections each send a request's first line, then one header line a second and never
 finish (a slowloris: a phone on a bad Wi-Fi, or worse on the open internet); the server may
-close them (then they connect again, counted). Meanwhile a phone arriving opens a fresh
+close them (then they connect again, counted). With `--bodies K`, K of them send a POST's
+headers whole, then its body a byte a second (a slow upload). Meanwhile a phone arriving opens a fresh
 connection a few times a second and fetches `/healthz` and a table page; each answer's
 time is kept. The server passes when every such request was answered (200) within
 `--bound` seconds.
@@ -66,8 +67,9 @@ def make_table(host: str, port: int, https: bool = False) -> str:
     return urllib.parse.urlsplit(r.getheader("Location")).path
 
 
-async def slow_client(host, port, https, stop: float, counts: dict):
-    """One slow client until `stop`: a request line, then a header line a second."""
+async def slow_client(host, port, https, stop: float, counts: dict, body: bool = False):
+    """One slow client until `stop`: a request line, then a header line a second (or, with
+    `body`, whole headers of a POST, then its body a byte a second)."""
     while time.monotonic() < stop:
         try:
             reader, writer = await asyncio.wait_for(
@@ -78,7 +80,12 @@ async def slow_client(host, port, https, stop: float, counts: dict):
             continue
         counts["open"] += 1
         try:
-            writer.write(f"GET /healthz HTTP/1.1\r\nHost: {host}\r\n".encode())
+            if body:
+                writer.write(f"POST /import HTTP/1.1\r\nHost: {host}\r\nContent-Type: "
+                             "application/x-www-form-urlencoded\r\nContent-Length: 100000"
+                             "\r\n\r\n".encode())
+            else:
+                writer.write(f"GET /healthz HTTP/1.1\r\nHost: {host}\r\n".encode())
             n = 0
             while time.monotonic() < stop:
                 await writer.drain()
@@ -86,7 +93,7 @@ async def slow_client(host, port, https, stop: float, counts: dict):
                 if reader.at_eof():
                     break
                 n += 1
-                writer.write(f"X-Slow-{n}: {n}\r\n".encode())
+                writer.write(b"a" if body else f"X-Slow-{n}: {n}\r\n".encode())
             else:
                 continue
             counts["closed_by_server"] += 1
@@ -114,8 +121,9 @@ def _probe(host, port, https, path: str, bound: float) -> tuple[int, float]:
 
 
 async def run(url: str, clients: int, seconds: float, bound: float = 2.0,
-              table: str | None = None, every: float = 0.25) -> dict:
-    """The measurement; returns the figures (see the module's docstring)."""
+              table: str | None = None, every: float = 0.25, bodies: int = 0) -> dict:
+    """The measurement; returns the figures (see the module's docstring). `bodies` of the
+    `clients` send their headers whole and then a body that never ends."""
     parts = urllib.parse.urlsplit(url)
     host, port, https = parts.hostname, parts.port or 80, parts.scheme == "https"
     if not ipaddress.ip_address(host.replace("localhost", "127.0.0.1")).is_loopback:
@@ -126,8 +134,8 @@ async def run(url: str, clients: int, seconds: float, bound: float = 2.0,
     table = table or await asyncio.to_thread(make_table, host, port, https)
     counts = {"open": 0, "refused": 0, "closed_by_server": 0}
     stop = time.monotonic() + seconds
-    tasks = [asyncio.create_task(slow_client(host, port, https, stop, counts))
-             for _ in range(clients)]
+    tasks = [asyncio.create_task(slow_client(host, port, https, stop, counts, i < bodies))
+             for i in range(clients)]
     await asyncio.sleep(min(3.0, seconds / 4))  # let them all connect and start dawdling
     held = counts["open"]
     times: dict[str, list[float]] = {"/healthz": [], table: []}
@@ -148,7 +156,7 @@ async def run(url: str, clients: int, seconds: float, bound: float = 2.0,
                 "max_ms": round(s[-1], 1) if s else None}
 
     return {
-        "clients": clients, "held_open": held, "seconds": seconds, "bound_s": bound,
+        "clients": clients, "slow_bodies": bodies, "held_open": held, "seconds": seconds, "bound_s": bound,
         "reconnects": counts["closed_by_server"], "refused": counts["refused"],
         "healthz": {**figures(times["/healthz"]), "failed": failed["/healthz"]},
         "table": {**figures(times[table]), "failed": failed[table]},
@@ -161,10 +169,13 @@ def main(argv=None) -> int:
     p.add_argument("--url", default="http://127.0.0.1:5000")
     p.add_argument("--clients", type=int, default=500)
     p.add_argument("--seconds", type=float, default=30)
+    p.add_argument("--bodies", type=int, default=0,
+                   help="how many of the clients send whole headers, then a body a byte a second")
     p.add_argument("--bound", type=float, default=2.0, help="seconds an answer may take")
     p.add_argument("--json", action="store_true")
     args = p.parse_args(argv)
-    out = asyncio.run(run(args.url, args.clients, args.seconds, args.bound))
+    out = asyncio.run(run(args.url, args.clients, args.seconds, args.bound,
+                          bodies=args.bodies))
     if args.json:
         print(json.dumps(out))
     else:
@@ -172,7 +183,8 @@ def main(argv=None) -> int:
             f = out[key]
             print(f"{key}: {f['n']} requests, p50 {f['p50_ms']} ms, max {f['max_ms']} ms, "
                   f"{f['failed']} failed (not 200 within {out['bound_s']} s)")
-        print(f"{out['clients']} slow clients, {out['held_open']} held open; "
+        print(f"{out['clients']} slow clients ({out['slow_bodies']} of them slow bodies), "
+              f"{out['held_open']} held open; "
               f"{out['reconnects']} closed by the server, {out['refused']} refused")
         print("PASSED" if out["passed"] else "FAILED")
     return 0 if out["passed"] else 1
