@@ -4,8 +4,8 @@
 N connections each send a request's first line, then one header line a second and never
 finish (a slowloris: a phone on a bad Wi-Fi, or worse on the open internet); the server may
 close them (then they connect again, counted). With `--bodies K`, K of them send a POST's
-headers whole, then its body a byte a second (a slow upload). Meanwhile a phone arriving opens a fresh
-connection a few times a second and fetches `/healthz` and a table page; each answer's
+headers whole, then its body a byte a second (a slow upload). Meanwhile a phone arriving
+opens a fresh connection a few times a second and fetches `/healthz` and a table page; each answer's
 time is kept. The server passes when every such request was answered (200) within
 `--bound` seconds.
 
@@ -156,7 +156,8 @@ async def run(url: str, clients: int, seconds: float, bound: float = 2.0,
                 "max_ms": round(s[-1], 1) if s else None}
 
     return {
-        "clients": clients, "slow_bodies": bodies, "held_open": held, "seconds": seconds, "bound_s": bound,
+        "clients": clients, "slow_bodies": bodies, "held_open": held, "seconds": seconds,
+        "bound_s": bound,
         "reconnects": counts["closed_by_server"], "refused": counts["refused"],
         "healthz": {**figures(times["/healthz"]), "failed": failed["/healthz"]},
         "table": {**figures(times[table]), "failed": failed[table]},

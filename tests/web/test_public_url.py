@@ -8,8 +8,8 @@ import re
 
 import pytest
 from conftest import make_app
-from flask.testing import FlaskClient
 from eventhelpers import Director
+from flask.testing import FlaskClient
 from webhelpers import Phone
 
 from referee.web import db, public
