@@ -2,14 +2,14 @@
 # scripts/run.sh: set up and run Domino Referee on SQLite, with no configuration.
 # Creates .venv and installs the locked requirements.txt when needed, applies database
 # migrations, then serves on http://$HOST:$PORT (default 0.0.0.0:5000, so the players'
-# phones on the table's Wi-Fi can reach it) with Granian: $WORKERS processes (default 3)
-# of $THREADS threads (default 4) for the app, the connections themselves held by
-# Granian's own (Rust) event loop, so that slow or stalled clients cost a socket, not a
-# thread (docs/performance.md, "Slow clients"). With CERT and KEY (a PEM certificate
-# chain and its PKCS#8 key) it serves https:// itself. Extra arguments go to Granian. On
-# a system without Granian it falls back to Flask's development server;
-# `flask --app app run` stays the way to develop (reloader, debugger). See
-# docs/deployment.md.
+# phones on the table's Wi-Fi can reach it) with Granian: $WORKERS processes (default 3),
+# each with $THREADS threads (default 4) for the app. The connections are held by
+# Granian's own (Rust) event loop, and a request reaches a thread only once it has arrived
+# whole (referee/web/serve.py), so slow or stalled clients cost a socket, not a thread
+# (docs/performance.md, "Slow clients"). With CERT and KEY (a PEM certificate chain and
+# its PKCS#8 key) it serves https:// itself. Extra arguments go to Granian. On a system
+# without Granian it falls back to Flask's development server; `flask --app app run`
+# stays the way to develop (reloader, debugger). See docs/deployment.md.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -37,10 +37,11 @@ ulimit -n "$(ulimit -Hn)" 2>/dev/null || true
 
 if [ -x .venv/bin/granian ]; then
   echo "==> serving on $scheme://$host:$port with Granian, ${WORKERS:-3} workers × ${THREADS:-4} threads (Ctrl-C stops)"
-  exec .venv/bin/granian --interface wsgi --factory \
-    --host "$host" --port "$port" --workers "${WORKERS:-3}" --blocking-threads "${THREADS:-4}" \
+  export THREADS="${THREADS:-4}"  # read by referee.web.serve:asgi_app in each worker
+  exec .venv/bin/granian --interface asginl --factory \
+    --host "$host" --port "$port" --workers "${WORKERS:-3}" \
     --respawn-failed-workers --workers-kill-timeout 10 "${logs[@]}" "${tls[@]}" \
-    "$@" app:create_app
+    "$@" referee.web.serve:asgi_app
 fi
 echo "==> serving on $scheme://$host:$port with Flask's development server (Ctrl-C stops)"
 flask_tls=()

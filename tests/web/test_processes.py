@@ -75,9 +75,8 @@ def two_servers(postgres_schema):
     for _ in range(2):
         port = free_port()
         servers.append(subprocess.Popen(
-            [str(GRANIAN), "--interface", "wsgi", "--factory", "--workers", "1",
-             "--blocking-threads", "4", "--host", "127.0.0.1", "--port", str(port),
-             "app:create_app"],
+            [str(GRANIAN), "--interface", "asginl", "--factory", "--workers", "1",
+             "--host", "127.0.0.1", "--port", str(port), "referee.web.serve:asgi_app"],
             cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
         ))
         bases.append(f"http://127.0.0.1:{port}")

@@ -61,6 +61,24 @@ def test_24_slow_clients_do_not_stop_the_server_answering_the_others(server):
     assert out["passed"]
 
 
+def test_24_slow_uploads_do_not_stop_it_either(server):
+    """24 connections that send a POST's headers, then its body a byte a second: the body
+    is read by the event loop, so no thread waits for it."""
+    out = asyncio.run(slowloris().run(server.base, clients=24, bodies=24, seconds=12))
+    assert out["held_open"] == 24, out
+    assert out["healthz"]["failed"] == 0 and out["table"]["failed"] == 0, out
+    assert out["passed"]
+
+
+def test_a_body_above_the_limit_is_refused_before_it_is_read(server):
+    c = http.client.HTTPConnection("127.0.0.1", server.port, timeout=10)
+    c.putrequest("POST", "/import")
+    c.putheader("Content-Type", "application/octet-stream")
+    c.putheader("Content-Length", str(50 * 1024 * 1024))
+    c.endheaders()
+    assert c.getresponse().status == 413  # at once: the 50 MiB never had to come
+
+
 # -- HTTPS ----------------------------------------------------------------------------------
 def test_run_sh_serves_https_with_cert_and_key(tmp_path):
     cert, key = tmp_path / "cert.pem", tmp_path / "key.pem"
