@@ -241,6 +241,9 @@ def restore(source: Path) -> Contents:
         _run([_program("pg_restore"), "--clean", "--if-exists", "--no-owner",
               "--no-privileges", "--single-transaction", "--exit-on-error",
               f"--dbname={_pg_env(url).get('PGDATABASE', '')}", str(source)], _pg_env(url))
+    # the tables rendered from the database before (a cache, keyed by match and version:
+    # an older backup's versions come again with other moves)
+    shutil.rmtree(current_app.config["RENDERED_DIR"], ignore_errors=True)
     return contents()
 
 
@@ -266,7 +269,8 @@ def backup_command(file: Path, check: bool) -> None:
 @click.option("--force", is_flag=True, help="Replace a database that holds matches.")
 @with_appcontext
 def restore_command(file: Path, force: bool) -> None:
-    """Replace the database with the backup FILE. Stop the app servers first."""
+    """Replace the database with the backup FILE. Stop the app servers first (their
+    processes keep replayed tables in memory)."""
     _kind, held = read_backup(file)
     try:
         now_held = contents()

@@ -8,6 +8,7 @@ from __future__ import annotations
 import threading
 import time
 import uuid
+from pathlib import Path
 
 import pytest
 import sqlalchemy as sa
@@ -168,8 +169,12 @@ def test_restore_refuses_to_replace_matches_unless_told(fresh, tmp_path):
     out = cli.invoke(args=["restore", str(path)])  # no answer at all: no
     assert out.exit_code == 1 and set(moves_by_match(target)) == {kept}
 
+    kept_render = Path(target.config["RENDERED_DIR"]) / "kept-table"
+    kept_render.parent.mkdir(parents=True, exist_ok=True)
+    kept_render.write_text("a table rendered from the database before")
     out = cli.invoke(args=["restore", str(path)], input="y\n")
     assert out.exit_code == 0, out.output
+    assert not kept_render.exists()  # the cache of the old database's tables is gone
     assert "Restored" in out.output and "1 matches, 2 moves" in out.output
     assert set(moves_by_match(target)) == {token}
     out = cli.invoke(args=["restore", "--force", str(path)])

@@ -16,6 +16,7 @@ import time
 import urllib.error
 import urllib.parse
 import urllib.request
+from email.message import Message
 from pathlib import Path
 
 import pytest
@@ -49,7 +50,7 @@ class Phone:
         )
         self._csrf = None
 
-    def request(self, path: str, form: dict | None = None) -> tuple[int, str, dict]:
+    def request(self, path: str, form: dict | None = None) -> tuple[int, str, Message]:
         data = None
         if form is not None:
             if self._csrf is None:
@@ -57,9 +58,9 @@ class Phone:
             data = urllib.parse.urlencode({"csrf_token": self._csrf, **form}).encode()
         try:
             with self.opener.open(self.base + path, data, timeout=30) as r:
-                return r.status, r.read().decode(), dict(r.headers)
+                return r.status, r.read().decode(), r.headers
         except urllib.error.HTTPError as e:
-            return e.code, e.read().decode(), dict(e.headers)
+            return e.code, e.read().decode(), e.headers
 
 
 @pytest.fixture
