@@ -59,8 +59,16 @@ class BufferedWSGI:
             status, headers, data = _answer(408, "Request Timeout: the body came too slowly")
         else:
             loop = asyncio.get_running_loop()
-            status, headers, data = await loop.run_in_executor(
+            status, headers, data, close = await loop.run_in_executor(
                 self.pool, self._run, environ(scope, body))
+            await self._send(send, status, headers, data)
+            if close is not None:  # what the app does once its answer has gone
+                await loop.run_in_executor(self.pool, close)
+            return
+        await self._send(send, status, headers, data)
+
+    @staticmethod
+    async def _send(send, status: int, headers: list, data: bytes) -> None:
         await send({"type": "http.response.start", "status": status, "headers": headers})
         await send({"type": "http.response.body", "body": data})
 
@@ -82,8 +90,9 @@ class BufferedWSGI:
                 break
         return b"".join(parts)
 
-    def _run(self, env: dict) -> tuple[int, list, bytes]:
-        """The WSGI app on this thread: (status, headers, body)."""
+    def _run(self, env: dict) -> tuple[int, list, bytes, object]:
+        """The WSGI app on this thread: (status, headers, body, the result's `close` to
+        call once the answer is sent, or None)."""
         said: dict = {}
 
         def start_response(status, headers, exc_info=None):
@@ -93,15 +102,16 @@ class BufferedWSGI:
             return lambda data: said.setdefault("written", []).append(data)
 
         result = self.wsgi(env, start_response)
+        close = getattr(result, "close", None)
         try:
             chunks = [*said.get("written", []), *result]
-        finally:
-            close = getattr(result, "close", None)
+        except BaseException:
             if close is not None:
                 close()
+            raise
         headers = [(k.lower().encode("latin-1"), v.encode("latin-1"))
                    for k, v in said["headers"]]
-        return int(said["status"].split(" ", 1)[0]), headers, b"".join(chunks)
+        return int(said["status"].split(" ", 1)[0]), headers, b"".join(chunks), close
 
 
 def environ(scope: dict, body: bytes) -> dict:
