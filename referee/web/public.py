@@ -5,8 +5,10 @@ reverse proxies in front (`TRUSTED_PROXIES`).
   link a phone is given starts with it.
 - Without it the links carry the request's own scheme and host, except when the page was
   opened on this machine (``localhost``, ``127.0.0.1``, ``::1``), which no phone can reach:
-  then they carry this machine's network address (`lan_address`), and the page says so
-  (`note`).
+  then they carry this machine's network address, and the page says so (`note`). That
+  address is the one the server listens on (``HOST``, as `scripts/run.sh` reads it) when it
+  is a single one; on every address (``0.0.0.0``, the default) `lan_address`; on loopback
+  alone (``HOST=127.0.0.1``) no phone can reach the server, and the links stay as opened.
 - ``TRUSTED_PROXIES=N`` (default 0): N reverse proxies stand in front, and their
   ``X-Forwarded-For``/``-Proto``/``-Host``/``-Port``/``-Prefix`` are believed (Werkzeug's
   ProxyFix): the client's address, the scheme and the host are the proxy's, not the app
@@ -50,6 +52,7 @@ def init_app(app: Flask) -> None:
     if base and (urlsplit(base).scheme not in ("http", "https") or not urlsplit(base).netloc):
         raise RuntimeError(f"PUBLIC_URL must be an http:// or https:// address, not {base!r}")
     app.config["PUBLIC_URL"] = base
+    app.config.setdefault("LISTEN_HOST", os.environ.get("HOST", ""))
     if proxies:
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=proxies, x_proto=proxies,
                                 x_host=proxies, x_port=proxies, x_prefix=proxies)
@@ -91,6 +94,17 @@ def lan_address() -> str | None:
     return address
 
 
+def network_address(listen: str) -> str | None:
+    """Where phones reach a server listening on `listen` (its HOST): that address, or on
+    every address this machine's network address; None on loopback alone."""
+    listen = listen.strip().strip("[]")
+    if listen in ("", "0.0.0.0", "::"):
+        return lan_address()
+    if is_loopback(listen):
+        return None
+    return f"[{listen}]" if ":" in listen else listen
+
+
 def base_url() -> tuple[str, bool]:
     """(the address phones use, without a trailing slash; whether it is a guess of this
     machine's network address)."""
@@ -103,7 +117,7 @@ def base_url() -> tuple[str, bool]:
     here = urlsplit("//" + request.host)
     if not is_loopback(here.hostname or ""):
         return root, False
-    address = lan_address()
+    address = network_address(current_app.config.get("LISTEN_HOST") or "")
     if address is None:
         return root, False
     netloc = address + (f":{here.port}" if here.port else "")

@@ -35,7 +35,8 @@ def make(tmp_path):
 
     def new(base_url="http://localhost", **config):
         app = make_app({"SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'r.sqlite'}",
-                        "RENDERED_DIR": str(tmp_path / "rendered")} | config)
+                        "RENDERED_DIR": str(tmp_path / "rendered"),
+                        "LISTEN_HOST": ""} | config)  # on every address, unless told
         made.append(app)
         app.test_client_class = HostClient
         client = app.test_client()
@@ -130,6 +131,20 @@ def test_the_note_in_polish_and_czech(make, lan, lang, words):
     note = re.search(r'<p class="hint" id="public-note">(.*?)</p>', card).group(1)
     assert "http://192.168.1.20:5000" in note and words in note
     assert "Phones reach" not in note
+
+
+@pytest.mark.parametrize("listen, link", [("127.0.0.1", "http://localhost:5000"),
+                                          ("192.168.1.30", "http://192.168.1.30:5000"),
+                                          ("0.0.0.0", "http://192.168.1.20:5000")])
+def test_the_address_follows_where_the_server_listens(make, lan, listen, link):
+    """HOST=127.0.0.1: no phone can reach it, the links stay; HOST=<one address>: that one;
+    every address: this machine's network address."""
+    app, client = make(base_url="http://localhost:5000", LISTEN_HOST=listen)
+    phone = Phone(client)
+    t = phone.start("five-up", ["Ana", "Ben"])
+    card = phone.get(f"/t/{t}/card").get_data(as_text=True)
+    assert links(card)["write-link"] == f"{link}/t/{t}"
+    assert ("public-note" in card) == (listen != "127.0.0.1")
 
 
 def test_a_page_opened_at_the_network_address_needs_no_guess(make, lan):

@@ -5,6 +5,7 @@ first), sees the environ PEP 3333 describes, and its `close` runs after the answ
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 
 from referee.web import serve
 
@@ -33,7 +34,8 @@ def run(app, s, chunks, order=None):
         order.append(message["type"])
         sent.append(message)
 
-    asyncio.run(app(s, receive, send))
+    with concurrent.futures.ThreadPoolExecutor(1) as pool:  # an event loop of its own
+        pool.submit(asyncio.run, app(s, receive, send)).result()
     return sent, order
 
 
