@@ -11,6 +11,10 @@ Configuration comes from the environment, with defaults that need nothing:
 - ``RANDOM_SEED``: seeds the app's random numbers (the lot for the lead), for repeatable runs.
 - ``RENDERED_DIR``: where the host's workers keep the tables they render, to share them;
   default ``instance/rendered`` (a cache: deleting it loses nothing).
+- ``INSTANCE_PATH``: the instance folder (the secret key, the default SQLite database);
+  default ``instance/`` beside this file.
+- ``TRUSTED_PROXIES``, ``PUBLIC_URL``: the reverse proxies in front, and the address the
+  phones use (``referee/web/public.py``).
 """
 
 from __future__ import annotations
@@ -89,7 +93,9 @@ def private_instance(instance: Path, url: str) -> None:
 
 def create_app(test_config: dict | None = None) -> Flask:
     """The application factory. `test_config` overrides the configuration (tests)."""
-    app = Flask(__name__, instance_relative_config=True)
+    folder = os.environ.get("INSTANCE_PATH")
+    app = Flask(__name__, instance_relative_config=True,
+                instance_path=str(Path(folder).resolve()) if folder else None)
     instance = Path(app.instance_path)
     test_config = dict(test_config or {})
     url = test_config.get("SQLALCHEMY_DATABASE_URI") or database_url(

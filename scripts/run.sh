@@ -1,11 +1,15 @@
 #!/usr/bin/env bash
 # scripts/run.sh: set up and run Domino Referee on SQLite, with no configuration.
-# Creates .venv and installs requirements.txt when needed, applies database migrations,
-# then serves on http://$HOST:$PORT (default 0.0.0.0:5000, so the players' phones on the
-# table's Wi-Fi can reach it) with gunicorn: $WORKERS processes (default 3) of $THREADS
-# threads (default 4). Extra arguments go to gunicorn. On a system without gunicorn
-# (Windows) it falls back to Flask's development server; `flask --app app run` stays the
-# way to develop (reloader, debugger). See docs/deployment.md.
+# Creates .venv and installs the locked requirements.txt when needed, applies database
+# migrations, then serves on http://$HOST:$PORT (default 0.0.0.0:5000, so the players'
+# phones on the table's Wi-Fi can reach it) with Granian: $WORKERS processes (default 3),
+# each with $THREADS threads (default 4) for the app. The connections are held by
+# Granian's own (Rust) event loop, and a request reaches a thread only once it has arrived
+# whole (referee/web/serve.py), so slow or stalled clients cost a socket, not a thread
+# (docs/performance.md, "Slow clients"). With CERT and KEY (a PEM certificate chain and
+# its PKCS#8 key) it serves https:// itself. Extra arguments go to Granian. On a system
+# without Granian it falls back to Flask's development server; `flask --app app run`
+# stays the way to develop (reloader, debugger). See docs/deployment.md.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -16,14 +20,30 @@ if [ -d migrations ]; then
   .venv/bin/flask --app app db upgrade
 fi
 
-bind="${HOST:-0.0.0.0}:${PORT:-5000}"
-logs=()  # no access log by default (it costs at every poll): ACCESS_LOG=- for stdout
-[ -n "${ACCESS_LOG:-}" ] && logs=(--access-logfile "$ACCESS_LOG")
-if [ -x .venv/bin/gunicorn ]; then
-  echo "==> serving on http://$bind with gunicorn, ${WORKERS:-3} workers × ${THREADS:-4} threads (Ctrl-C stops)"
-  exec .venv/bin/gunicorn --workers "${WORKERS:-3}" --threads "${THREADS:-4}" \
-    --bind "$bind" "${logs[@]}" --keep-alive 30 \
-    --graceful-timeout 10 "$@" 'app:create_app()'
+host="${HOST:-0.0.0.0}" port="${PORT:-5000}" scheme=http
+tls=()
+if [ -n "${CERT:-}" ] || [ -n "${KEY:-}" ]; then
+  if [ -z "${CERT:-}" ] || [ -z "${KEY:-}" ]; then
+    echo "scripts/run.sh: set both CERT (the certificate) and KEY (its key), or neither" >&2
+    exit 2
+  fi
+  tls=(--ssl-certificate "$CERT" --ssl-keyfile "$KEY")
+  scheme=https
 fi
-echo "==> serving on http://$bind with Flask's development server (Ctrl-C stops)"
-exec .venv/bin/flask --app app run --host "${HOST:-0.0.0.0}" --port "${PORT:-5000}" "$@"
+logs=(--no-access-log)  # no access log by default (it costs at every poll)
+[ -n "${ACCESS_LOG:-}" ] && logs=(--access-log)
+# many phones (and slow clients) at once: as many open files as the system allows
+ulimit -n "$(ulimit -Hn)" 2>/dev/null || true
+
+if [ -x .venv/bin/granian ]; then
+  echo "==> serving on $scheme://$host:$port with Granian, ${WORKERS:-3} workers × ${THREADS:-4} threads (Ctrl-C stops)"
+  export THREADS="${THREADS:-4}"  # read by referee.web.serve:asgi_app in each worker
+  exec .venv/bin/granian --interface asginl --factory \
+    --host "$host" --port "$port" --workers "${WORKERS:-3}" \
+    --respawn-failed-workers --workers-kill-timeout 10 "${logs[@]}" "${tls[@]}" \
+    "$@" referee.web.serve:asgi_app
+fi
+echo "==> serving on $scheme://$host:$port with Flask's development server (Ctrl-C stops)"
+flask_tls=()
+[ ${#tls[@]} -gt 0 ] && flask_tls=(--cert "$CERT" --key "$KEY")
+exec .venv/bin/flask --app app run --host "$host" --port "$port" "${flask_tls[@]}" "$@"

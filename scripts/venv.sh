@@ -1,8 +1,11 @@
 #!/usr/bin/env bash
 # scripts/venv.sh REQUIREMENTS-FILE
-# Make sure .venv exists and holds what REQUIREMENTS-FILE asks for. pip runs only when a
-# requirements*.txt file changed since the last install (a stamp file in .venv remembers).
-# Used by scripts/run.sh (requirements.txt) and scripts/test.sh (requirements-dev.txt).
+# Make sure .venv exists and holds what REQUIREMENTS-FILE asks for: a lock (exact versions
+# with their sha256 hashes, made by scripts/lock.sh), so pip installs exactly what was
+# tested and checks every file it downloads. pip runs only when a requirements*.txt file
+# changed since the last install (a stamp file in .venv remembers). Used by scripts/run.sh
+# (requirements.txt) and scripts/test.sh (requirements-dev.txt, which holds the same
+# versions of everything in requirements.txt, so its install counts for both).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 req=${1:?usage: scripts/venv.sh REQUIREMENTS-FILE}
@@ -13,11 +16,12 @@ if ! .venv/bin/python -c '' 2>/dev/null; then
 fi
 
 stamp=".venv/.installed-$(basename "$req")"
-# requirements-dev.txt includes requirements.txt (-r), so every requirements file counts.
+# the locks are made together (scripts/lock.sh), so every requirements file counts.
 want=$(cat requirements*.txt | sha256sum | cut -d' ' -f1)
-if [ "$(cat "$stamp" 2>/dev/null)" != "$want" ]; then
-  echo "==> installing Python packages from $req…"
-  .venv/bin/python -m pip install --quiet --disable-pip-version-check -r "$req"
+dev_stamp=.venv/.installed-requirements-dev.txt
+if [ "$(cat "$stamp" 2>/dev/null)" != "$want" ] && [ "$(cat "$dev_stamp" 2>/dev/null)" != "$want" ]; then
+  echo "==> installing Python packages from $req (locked versions, hashes checked)…"
+  .venv/bin/python -m pip install --quiet --disable-pip-version-check --require-hashes -r "$req"
   echo "$want" >"$stamp"
 fi
 

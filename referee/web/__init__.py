@@ -70,8 +70,10 @@ def create_extensions(app: Flask) -> None:
 
 def register(app: Flask) -> None:
     from . import (
+        backup,
         fragment,
         models,  # noqa: F401  (the tables, for Flask-Migrate)
+        public,
         rendered,
     )
     from .audit import models as audit_models  # noqa: F401
@@ -96,3 +98,5 @@ def register(app: Flask) -> None:
     fast_poll(app)
     fragment.init_app(app)
     rendered.init_app(app)
+    backup.init_app(app)
+    public.init_app(app)  # last: ProxyFix sees every request first

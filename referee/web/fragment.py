@@ -69,7 +69,7 @@ def fill(html: str, row: state.MatchRow, write: bool, said: list) -> str:
 
 
 def _key(write: bool) -> tuple:
-    return ("fragment", write, str(get_locale()), request.host_url)
+    return ("fragment", write, str(get_locale()), request.url_root)  # host and prefix
 
 
 def _hole(name: str) -> str:

@@ -6,8 +6,8 @@ Pages must keep to the policy: scripts come from `static/js/`, styles from
 `static/style.css`; no `<script>` bodies, no `on...=` handlers, no `style=` attributes.
 
 `Server`: Werkzeug's development server names its version and Python's in every answer;
-`init_app` makes it say "Werkzeug" alone. Gunicorn says "gunicorn" without a version,
-and the app adds no `Server` header of its own (gunicorn would send both).
+`init_app` makes it say "Werkzeug" alone. Granian (`scripts/run.sh`) says "granian"
+without a version, and the app adds no `Server` header of its own.
 """
 
 from __future__ import annotations

@@ -48,6 +48,7 @@ def live(tmp_path_factory):
             "SECRET_KEY": "browser-tests",
             "RANDOM_SEED": 7,
             "SQLALCHEMY_DATABASE_URI": f"sqlite:///{folder / 'referee.sqlite'}",
+            "LISTEN_HOST": "127.0.0.1",  # the links stay on it (no network address)
         }
     )
     server = make_server("127.0.0.1", 0, app, threaded=True)

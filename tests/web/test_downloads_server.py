@@ -1,4 +1,4 @@
-"""Every file the app sends, downloaded from a real gunicorn (started as scripts/run.sh
+"""Every file the app sends, downloaded from the real server (as scripts/run.sh
 starts it) for a match and an event whose names are Polish and Czech (issue 17.16): 200,
 a Content-Disposition that parses to the name with its letters (and an ASCII fallback),
 the right type, and the whole body. Before `referee/web/downloads.py`, audit.json,
@@ -11,11 +11,7 @@ import http.client
 import http.cookiejar
 import io
 import json
-import os
 import re
-import subprocess
-import sys
-import time
 import urllib.error
 import urllib.parse
 import urllib.request
@@ -23,10 +19,10 @@ import zipfile
 from pathlib import Path
 
 import pytest
+from realserver import Server
 from werkzeug.http import parse_options_header
 
 ROOT = Path(__file__).resolve().parents[2]
-GUNICORN = Path(sys.executable).with_name("gunicorn")
 CSRF = re.compile(r'name="csrf_token" type="hidden" value="([^"]+)"')
 PLAYERS = ["Łucja Żółć", "Čtyřka Ševčík"]
 EVENT = "Turniej Łódź — Čtyřka"
@@ -35,44 +31,16 @@ ENTRANTS = [*PLAYERS, "Ana", "=HYPERLINK(\"http://x\")"]
 pytestmark = pytest.mark.timeout(120)
 
 
-def free_port() -> int:
-    import socket
-
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):
-    """gunicorn with scripts/run.sh's settings (2 workers here), on SQLite."""
-    tmp = tmp_path_factory.mktemp("gunicorn")
-    port = free_port()
-    env = dict(os.environ, DATABASE_URL=f"sqlite:///{tmp / 'referee.sqlite'}",
-               SECRET_KEY="downloads", RENDERED_DIR=str(tmp / "rendered"))
-    log = open(tmp / "gunicorn.log", "wb")  # noqa: SIM115  (closed below)
-    proc = subprocess.Popen(
-        [str(GUNICORN), "--workers", "2", "--threads", "4", "--bind", f"127.0.0.1:{port}",
-         "--keep-alive", "30", "--graceful-timeout", "10", "app:create_app()"],
-        cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT,
-    )
-    base = f"http://127.0.0.1:{port}"
+    """The server scripts/run.sh starts (Granian, 2 workers here), on SQLite."""
+    tmp = tmp_path_factory.mktemp("server")
+    real = Server(tmp, DATABASE_URL=f"sqlite:///{tmp / 'referee.sqlite'}",
+                  SECRET_KEY="downloads", RENDERED_DIR=str(tmp / "rendered"))
     try:
-        deadline = time.monotonic() + 30
-        while True:
-            try:
-                with urllib.request.urlopen(base + "/healthz", timeout=2) as r:
-                    if r.status == 200:
-                        break
-            except OSError:
-                if time.monotonic() > deadline or proc.poll() is not None:
-                    raise
-                time.sleep(0.1)
-        yield port
+        yield real.port
     finally:
-        proc.terminate()
-        proc.wait(15)
-        log.close()
+        real.stop()
 
 
 class _Keep(urllib.request.HTTPRedirectHandler):

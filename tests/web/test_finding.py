@@ -113,6 +113,17 @@ def test_code_attempts_are_limited_per_client(phone):
     assert other.status_code == 302
 
 
+def test_codes_that_open_a_table_do_not_count_against_the_limit(phone):
+    """A table's phones reopen their link by its code as often as they need; only codes
+    that open nothing count."""
+    code = code_of(phone, phone.start("five-up", ["Ana", "Ben"]))
+    for _ in range(ATTEMPTS * 2):
+        assert phone.post("/code", {"code": code}).status_code == 302
+    for _ in range(ATTEMPTS):
+        assert phone.post("/code", {"code": "ZZZZ ZZZZ"}).status_code == 404
+    assert phone.post("/code", {"code": code}).status_code == 429
+
+
 def test_qr_of_the_players_link_from_the_table_screen(phone):
     """The QR code is on the players' card, one tap from the table screen (the table
     screen itself stays within its weight budget)."""

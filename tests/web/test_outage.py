@@ -1,8 +1,8 @@
 """The database out of reach (issue 17.19): a page, the version poll and a play answer 503
 with a sentence in the reader's language that says the database cannot be reached and
 that nothing was recorded, never a traceback; the log says it once, and once more when
-the database answers again. A real gunicorn on PostgreSQL behind a TCP proxy that is cut
-and restored, and an app pointed at a closed port."""
+the database answers again. The real server (scripts/run.sh) on PostgreSQL behind a TCP
+proxy that is cut and restored, and an app pointed at a closed port."""
 
 from __future__ import annotations
 
@@ -13,20 +13,18 @@ import logging
 import os
 import re
 import socket
-import subprocess
-import sys
 import threading
 import time
 from pathlib import Path
 from urllib.parse import urlencode
 
 import pytest
+from realserver import Server
 from sqlalchemy.engine import make_url
 
 from app import create_app
 
 ROOT = Path(__file__).resolve().parents[2]
-GUNICORN = Path(sys.executable).with_name("gunicorn")
 CSRF = re.compile(r'name="csrf_token" type="hidden" value="([^"]+)"')
 SAID = {
     "en": "cannot reach its database just now, so nothing was recorded",
@@ -142,7 +140,7 @@ def request(port: int, method: str, path: str, form=None, headers=None, cookie=N
 
 @pytest.mark.postgres
 @pytest.mark.timeout(120)
-def test_postgresql_cut_under_gunicorn_then_restored(postgres_schema, tmp_path):
+def test_postgresql_cut_under_the_real_server_then_restored(postgres_schema, tmp_path):
     url, schema = postgres_schema
     real = make_url(url)
     proxy = Proxy(real.host, real.port)
@@ -150,22 +148,10 @@ def test_postgresql_cut_under_gunicorn_then_restored(postgres_schema, tmp_path):
     sep = "&" if "?" in via else "?"
     env = dict(os.environ, DATABASE_URL=f"{via}{sep}options=-csearch_path%3D{schema}",
                SECRET_KEY="outage", RENDERED_DIR=str(tmp_path / "rendered"))
-    port, log = free_port(), tmp_path / "gunicorn.log"
-    with open(log, "wb") as out:
-        server = subprocess.Popen(
-            [str(GUNICORN), "--workers", "1", "--threads", "4", "--bind", f"127.0.0.1:{port}",
-             "--keep-alive", "30", "--graceful-timeout", "10", "app:create_app()"],
-            cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT)
+    server = Server(tmp_path, DATABASE_URL=env["DATABASE_URL"], SECRET_KEY="outage",
+                    RENDERED_DIR=env["RENDERED_DIR"], WORKERS="1")
+    port, log = server.port, Path(server.log.name)
     try:
-        deadline = time.monotonic() + 30
-        while True:
-            try:
-                if request(port, "GET", "/healthz")[0] == 200:
-                    break
-            except OSError:
-                if time.monotonic() > deadline:
-                    raise
-                time.sleep(0.1)
         status, html, r = request(port, "GET", "/import")
         cookie = r.getheader("Set-Cookie").split(";", 1)[0]
         csrf = CSRF.search(html).group(1)
@@ -205,8 +191,7 @@ def test_postgresql_cut_under_gunicorn_then_restored(postgres_schema, tmp_path):
         assert 'data-hand="1" data-after="1"' in html  # the move sent while cut: not recorded
         assert play(1, "5-0", "5-5")[0] == 302
     finally:
-        server.terminate()
-        server.wait(15)
+        server.stop()
         proxy.cut()
     text = log.read_text(encoding="utf-8", errors="replace")
     assert len([ln for ln in text.splitlines() if LOGGED in ln]) == 1, text[-3000:]

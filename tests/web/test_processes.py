@@ -1,4 +1,4 @@
-"""More than one app server on one PostgreSQL: two gunicorn processes, as two machines
+"""More than one app server on one PostgreSQL: two Granian processes, as two machines
 behind a reverse proxy would be. A move recorded through one is seen by a phone polling the
 other within 2 s, and two phones racing for the same turn through the two servers get
 exactly one move recorded, the other told what was."""
@@ -16,12 +16,13 @@ import time
 import urllib.error
 import urllib.parse
 import urllib.request
+from email.message import Message
 from pathlib import Path
 
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-GUNICORN = Path(sys.executable).with_name("gunicorn")
+GRANIAN = Path(sys.executable).with_name("granian")
 CSRF = re.compile(r'name="csrf_token" type="hidden" value="([^"]+)"')
 ROUNDS = 8
 
@@ -49,7 +50,7 @@ class Phone:
         )
         self._csrf = None
 
-    def request(self, path: str, form: dict | None = None) -> tuple[int, str, dict]:
+    def request(self, path: str, form: dict | None = None) -> tuple[int, str, Message]:
         data = None
         if form is not None:
             if self._csrf is None:
@@ -57,9 +58,9 @@ class Phone:
             data = urllib.parse.urlencode({"csrf_token": self._csrf, **form}).encode()
         try:
             with self.opener.open(self.base + path, data, timeout=30) as r:
-                return r.status, r.read().decode(), dict(r.headers)
+                return r.status, r.read().decode(), r.headers
         except urllib.error.HTTPError as e:
-            return e.code, e.read().decode(), dict(e.headers)
+            return e.code, e.read().decode(), e.headers
 
 
 @pytest.fixture
@@ -75,8 +76,8 @@ def two_servers(postgres_schema):
     for _ in range(2):
         port = free_port()
         servers.append(subprocess.Popen(
-            [str(GUNICORN), "--workers", "1", "--threads", "4", "--bind", f"127.0.0.1:{port}",
-             "app:create_app()"],
+            [str(GRANIAN), "--interface", "asginl", "--factory", "--workers", "1",
+             "--host", "127.0.0.1", "--port", str(port), "referee.web.serve:asgi_app"],
             cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
         ))
         bases.append(f"http://127.0.0.1:{port}")

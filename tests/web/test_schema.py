@@ -51,7 +51,7 @@ print(create_app().test_client().get("/").status_code)
 
 
 def test_workers_starting_at_once_upgrade_the_database_once(fresh_instance):
-    """Four processes (gunicorn's workers) take their first request at the same time."""
+    """Four processes (the app server's workers) take their first request at the same time."""
     fresh_instance.mkdir()
     env = {k: v for k, v in os.environ.items() if k != "DATABASE_URL"} | {"SECRET_KEY": "x"}
     workers = [

@@ -22,6 +22,7 @@ from flask_babel import ngettext
 from markupsafe import Markup
 
 from .. import downloads, services
+from ..public import link
 from ..qr import qr_svg
 from ..services import Refused
 from . import confirm, series, service
@@ -132,8 +133,8 @@ def new():
 def director(token: str, refused: Refused | None = None):
     event = _director(token)
     state = service.load(event)
-    public = url_for("events.public", token=event.public_token, _external=True)
-    mine = url_for("events.director", token=token, _external=True)
+    public = link("events.public", token=event.public_token)
+    mine = link("events.director", token=token)
     return render_template(
         "events/director.html",
         s=state,
@@ -160,7 +161,7 @@ def cards(token: str):
         abort(404, _("No round has been paired yet."))
     tables = []
     for t in r.tables:
-        url = url_for("events.table", token=t.row.token, _external=True)
+        url = link("events.table", token=t.row.token)
         title = _("Table %(n)s", n=t.row.number)
         tables.append((t, url, _qr(url, title)))
     return render_template("events/cards.html", s=state, event=event, r=r, tables=tables)

@@ -2,7 +2,8 @@
 other parts, such as an events director, may call them too).
 
 Code attempts are kept in the database (`code_attempts`), so that the limit holds across
-the processes of a production server: at most `ATTEMPTS` per client address in `WINDOW`.
+the processes of a production server: at most `ATTEMPTS` failed codes per client address
+in `WINDOW` (a code that opens a match does not count).
 """
 
 from __future__ import annotations
@@ -162,22 +163,23 @@ def show_code(code: str | None) -> str:
 
 
 def find_by_code(text: str | None, client: str) -> Match:
-    """The match whose table code was typed. Every attempt counts against the client's
-    limit; Refused(429) past it, Refused(400) for what is not a code, Refused(404) for a
-    code no match has."""
+    """The match whose table code was typed. A code that opens no match counts against the
+    client's limit (a code that works does not); Refused(429) past it, Refused(400) for
+    what is not a code, Refused(404) for a code no match has. `client` is the phone's
+    address (behind trusted proxies, the one they forwarded: `referee/web/public.py`)."""
     client = (client or "unknown")[:64]
     since = now() - WINDOW
     db.session.execute(
         sql_delete(CodeAttempt).where(CodeAttempt.at < since),
         execution_options={"synchronize_session": False},
     )
-    tried = db.session.execute(
+    failed = db.session.execute(
         select(func.count())
         .select_from(CodeAttempt)
         .where(CodeAttempt.client == client, CodeAttempt.at >= since)
     ).scalar_one()
-    if tried >= ATTEMPTS:
-        db.session.commit()
+    db.session.commit()
+    if failed >= ATTEMPTS:
         raise Refused(
             429,
             ngettext("Too many codes tried from here: wait %(num)d minute and try again.",
@@ -185,10 +187,9 @@ def find_by_code(text: str | None, client: str) -> Match:
                      WINDOW.seconds // 60),
             field="code",
         )
-    db.session.add(CodeAttempt(client=client))
-    db.session.commit()
     code = normal_code(text)
     if len(code) != CODE_LENGTH or any(c not in CODE_ALPHABET for c in code):
+        _failed(client)
         raise Refused(
             400,
             ngettext("A table code is %(num)d letter or digit, as the players' screen shows it.",
@@ -198,8 +199,15 @@ def find_by_code(text: str | None, client: str) -> Match:
         )
     row = db.session.execute(select(Match).where(Match.code == code)).scalar_one_or_none()
     if row is None:
+        _failed(client)
         raise Refused(404, _("No table has this code."), field="code")
     return row
+
+
+def _failed(client: str) -> None:
+    """Count a code that opened nothing against `client`."""
+    db.session.add(CodeAttempt(client=client))
+    db.session.commit()
 
 
 @dataclass

@@ -11,6 +11,7 @@ from wtforms.validators import Length
 
 from .. import services
 from ..forms import Form
+from ..public import link
 from ..qr import qr_svg
 from ..services import Refused
 from . import service
@@ -131,7 +132,7 @@ def card(token: str):
 def _render_card(row, refused=None):
     token = row.write_token
     table = services.table(token, write=True)
-    url = url_for("table.table", token=token, _external=True)
+    url = link("table.table", token=token)
     return render_template(
         "card.html",
         t=table,

@@ -1,0 +1,171 @@
+"""The server `scripts/run.sh` starts, as a club runs it: slow clients do not stop it
+answering the other phones; it serves HTTPS itself with CERT and KEY; behind
+TRUSTED_PROXIES its links, QR codes and redirects carry the proxy's scheme and host and
+the table-code limit counts the real client, and without it X-Forwarded-* is ignored."""
+
+from __future__ import annotations
+
+import asyncio
+import concurrent.futures
+import http.client
+import importlib.util
+import re
+import ssl
+import subprocess
+import urllib.request
+
+import pytest
+from realserver import ROOT, Phone, Server
+
+from referee.web.matches.service import ATTEMPTS
+from referee.web.qr import qr_svg
+
+pytestmark = pytest.mark.timeout(240)
+SLOWLORIS = ROOT / "scripts" / "slowloris.py"
+
+
+def slow_clients(server, **kw) -> dict:
+    """scripts/slowloris.py's measurement, on a thread of its own (its own event loop)."""
+    with concurrent.futures.ThreadPoolExecutor(1) as pool:
+        return pool.submit(asyncio.run, slowloris().run(server.base, **kw)).result()
+
+
+def slowloris():
+    spec = importlib.util.spec_from_file_location("slowloris", SLOWLORIS)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    """scripts/run.sh with its defaults (no proxy trusted)."""
+    s = Server(tmp_path_factory.mktemp("plain"))
+    yield s
+    s.stop()
+
+
+@pytest.fixture(scope="module")
+def proxied(tmp_path_factory):
+    """scripts/run.sh behind one trusted proxy."""
+    s = Server(tmp_path_factory.mktemp("proxied"), TRUSTED_PROXIES="1")
+    yield s
+    s.stop()
+
+
+def link_of(html: str, ident: str) -> str:
+    return re.search(rf'id="{ident}" href="([^"]+)"', html).group(1)
+
+
+# -- slow clients -------------------------------------------------------------------------
+def test_24_slow_clients_do_not_stop_the_server_answering_the_others(server):
+    """24 connections sending a header line a second (twice the threads gunicorn had) while
+    phones arriving get /healthz and a table page, each within 2 s."""
+    out = slow_clients(server, clients=24, seconds=12, bound=2.0)
+    assert out["held_open"] == 24, out
+    assert out["healthz"]["n"] >= 10 and out["table"]["n"] >= 10, out
+    assert out["healthz"]["failed"] == 0 and out["table"]["failed"] == 0, out
+    assert out["passed"]
+
+
+def test_24_slow_uploads_do_not_stop_it_either(server):
+    """24 connections that send a POST's headers, then its body a byte a second: the body
+    is read by the event loop, so no thread waits for it."""
+    out = slow_clients(server, clients=24, bodies=24, seconds=12)
+    assert out["held_open"] == 24, out
+    assert out["healthz"]["failed"] == 0 and out["table"]["failed"] == 0, out
+    assert out["passed"]
+
+
+def test_a_body_above_the_limit_is_refused_before_it_is_read(server):
+    c = http.client.HTTPConnection("127.0.0.1", server.port, timeout=10)
+    c.putrequest("POST", "/import")
+    c.putheader("Content-Type", "application/octet-stream")
+    c.putheader("Content-Length", str(50 * 1024 * 1024))
+    c.endheaders()
+    assert c.getresponse().status == 413  # at once: the 50 MiB never had to come
+
+
+# -- HTTPS ----------------------------------------------------------------------------------
+def test_run_sh_serves_https_with_cert_and_key(tmp_path):
+    cert, key = tmp_path / "cert.pem", tmp_path / "key.pem"
+    subprocess.run(
+        ["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "2",
+         "-subj", "/CN=127.0.0.1", "-addext", "subjectAltName=IP:127.0.0.1,DNS:localhost",
+         "-keyout", str(key), "-out", str(cert)],
+        check=True, capture_output=True,
+    )
+    s = Server(tmp_path, cafile=str(cert), CERT=str(cert), KEY=str(key))
+    try:
+        with urllib.request.urlopen(s.base + "/healthz", context=s.context(), timeout=10) as r:
+            assert r.status == 200 and r.read().strip() == b"ok"
+        phone = Phone(s, headers={"Referer": s.base + "/"})  # as a browser sends it
+        token = phone.start()
+        status, html, _ = phone.request(f"/t/{token}/card")
+        assert status == 200
+        assert link_of(html, "write-link").startswith("https://")  # the cards say https
+        # plain http to the same port gets no page
+        with pytest.raises((OSError, ssl.SSLError, http.client.HTTPException)):
+            urllib.request.urlopen(f"http://127.0.0.1:{s.port}/healthz", timeout=5).read()
+    finally:
+        s.stop()
+
+
+# -- proxies ---------------------------------------------------------------------------------
+PROXY = {"X-Forwarded-Proto": "https", "X-Forwarded-Host": "club.example.org",
+         "X-Forwarded-Prefix": "/referee", "Referer": "https://club.example.org/referee/"}
+
+
+def behind(address: str) -> dict:
+    return PROXY | {"X-Forwarded-For": address}
+
+
+def test_behind_a_trusted_proxy_links_qr_codes_and_redirects_are_the_proxys(proxied):
+    phone = Phone(proxied, headers=behind("203.0.113.7"))
+    token = phone.start()
+    status, html, _ = phone.request(f"/t/{token}/card")
+    assert status == 200
+    url = f"https://club.example.org/referee/t/{token}"
+    assert link_of(html, "write-link") == url
+    qr = re.search(r'<div class="qr" id="qr">(.*?)</div>', html, re.S).group(1)
+    assert qr == qr_svg(url, title="The players' link as a QR code")
+    assert "public-note" not in html  # no guess of this machine's address behind a proxy
+    status, table, _ = phone.request(f"/t/{token}")
+    assert link_of(table, "write-link") == url
+    assert link_of(table, "read-link").startswith("https://club.example.org/referee/s/")
+    # a redirect (the table code typed on the home page) goes to the proxy's address
+    status, _, headers = phone.request("/code", {"code": phone.code(token)})
+    assert status == 302
+    location = headers["Location"]
+    assert location in (f"/referee/t/{token}", url), location
+
+
+def test_behind_a_trusted_proxy_the_code_limit_counts_the_real_client_and_failures_only(
+        proxied):
+    phone = Phone(proxied, headers=behind("198.51.100.1"))
+    code = phone.code(phone.start())
+    for _ in range(ATTEMPTS + 2):  # codes that work do not count
+        assert phone.request("/code", {"code": code})[0] == 302
+    for _ in range(ATTEMPTS):
+        assert phone.request("/code", {"code": "ZZZZ ZZZZ"})[0] == 404
+    assert phone.request("/code", {"code": code})[0] == 429  # this phone is done
+    # another phone of the hall, through the same proxy, is not
+    other = Phone(proxied, headers=behind("198.51.100.2"))
+    assert other.request("/code", {"code": code})[0] == 302
+
+
+def test_without_trusted_proxies_x_forwarded_headers_are_ignored(server):
+    phone = Phone(server, headers=PROXY | {"X-Forwarded-Host": "evil.example"})
+    token = phone.start()
+    _, html, _ = phone.request(f"/t/{token}/card")
+    link = link_of(html, "write-link")
+    assert "evil.example" not in link and not link.startswith("https")
+    assert "/referee/" not in link
+    # a spoofed X-Forwarded-For does not escape the code limit
+    code = phone.code(token)
+    for i in range(ATTEMPTS):
+        status = phone.request("/code", {"code": "ZZZZ ZZZZ"},
+                               headers={"X-Forwarded-For": f"192.0.2.{i + 1}"})[0]
+        assert status == 404
+    status = phone.request("/code", {"code": code}, headers={"X-Forwarded-For": "192.0.2.99"})[0]
+    assert status == 429
