@@ -94,8 +94,11 @@ def private_instance(instance: Path, url: str) -> None:
 def create_app(test_config: dict | None = None) -> Flask:
     """The application factory. `test_config` overrides the configuration (tests)."""
     folder = os.environ.get("INSTANCE_PATH")
-    app = Flask(__name__, instance_relative_config=True,
-                instance_path=str(Path(folder).resolve()) if folder else None)
+    app = Flask(
+        __name__,
+        instance_relative_config=True,
+        instance_path=str(Path(folder).resolve()) if folder else None,
+    )
     instance = Path(app.instance_path)
     test_config = dict(test_config or {})
     url = test_config.get("SQLALCHEMY_DATABASE_URI") or database_url(

@@ -33,10 +33,15 @@ if str(ROOT) not in sys.path:
 def make_app(folder: Path):
     from app import migrated_app
 
-    return migrated_app({
-        "TESTING": True, "SECRET_KEY": "bench", "WTF_CSRF_ENABLED": False, "RANDOM_SEED": 1,
-        "SQLALCHEMY_DATABASE_URI": f"sqlite:///{folder / 'bench.sqlite'}",
-    })
+    return migrated_app(
+        {
+            "TESTING": True,
+            "SECRET_KEY": "bench",
+            "WTF_CSRF_ENABLED": False,
+            "RANDOM_SEED": 1,
+            "SQLALCHEMY_DATABASE_URI": f"sqlite:///{folder / 'bench.sqlite'}",
+        }
+    )
 
 
 def names(n: int) -> list[str]:
@@ -60,8 +65,7 @@ def bench_pairing_module(entrants: int, rounds: int) -> float:
     best = float("inf")
     for run in range(3):
         start = time.perf_counter()
-        pair_round("swiss", field, history, rounds + 1, variant="five-up",
-                   rng=random.Random(run))
+        pair_round("swiss", field, history, rounds + 1, variant="five-up", rng=random.Random(run))
         best = min(best, time.perf_counter() - start)
     return best
 
@@ -70,8 +74,15 @@ def bench_pairing_request(app, entrants: int, rounds: int) -> tuple[float, int]:
     """An event whose `rounds` rounds were decided by the director's scores (forfeits,
     the quickest way to a history), then the request that pairs the next round."""
     c = app.test_client()
-    r = c.post("/events/new", data={"variant": "five-up", "name": "Bench", "format": "swiss",
-                                    "entrants": "\n".join(names(entrants))})
+    r = c.post(
+        "/events/new",
+        data={
+            "variant": "five-up",
+            "name": "Bench",
+            "format": "swiss",
+            "entrants": "\n".join(names(entrants)),
+        },
+    )
     token = r.location.rsplit("/", 1)[1]
     rng = random.Random(3)
     for _ in range(rounds):
@@ -95,8 +106,15 @@ def bench_public_page(app, tables: int) -> tuple[float, float, int]:
     from referee.web import services
 
     c = app.test_client()
-    r = c.post("/events/new", data={"variant": "five-up", "name": "Hall", "format": "swiss",
-                                    "entrants": "\n".join(names(2 * tables))})
+    r = c.post(
+        "/events/new",
+        data={
+            "variant": "five-up",
+            "name": "Hall",
+            "format": "swiss",
+            "entrants": "\n".join(names(2 * tables)),
+        },
+    )
     token = r.location.rsplit("/", 1)[1]
     c.post(f"/e/{token}/pair")
     c.post(f"/e/{token}/start")
@@ -144,8 +162,10 @@ def main(argv=None) -> int:
     with tempfile.TemporaryDirectory() as d:
         app = make_app(Path(d))
         first, warm, size = bench_public_page(app, args.tables)
-    print(f"Pairing round {args.rounds + 1} of {args.entrants} entrants (Five-Up, Swiss), "
-          f"after {rounds} rounds:")
+    print(
+        f"Pairing round {args.rounds + 1} of {args.entrants} entrants (Five-Up, Swiss), "
+        f"after {rounds} rounds:"
+    )
     print(f"  pairing module alone:        {module * 1000:8.1f} ms (target < 1000 ms)")
     print(f"  the director's pair request: {request * 1000:8.1f} ms (target < 1000 ms)")
     print(f"Public standings page, {args.tables} live tables ({size / 1024:.1f} KB of HTML):")

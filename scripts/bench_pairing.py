@@ -62,8 +62,13 @@ def main(argv=None):
         for run in range(args.runs):
             start = time.perf_counter()
             result = pair_round(
-                fmt, entrants, history, args.rounds + 1, variant=variant,
-                rng=random.Random(run), table_size=size,
+                fmt,
+                entrants,
+                history,
+                args.rounds + 1,
+                variant=variant,
+                rng=random.Random(run),
+                table_size=size,
             )
             best = min(best, time.perf_counter() - start)
         worst = max(worst, best)

@@ -98,8 +98,10 @@ class Connection:
         if self.cookies:
             lines.append("Cookie: " + "; ".join(f"{k}={v}" for k, v in self.cookies.items()))
         if form is not None:
-            lines += ["Content-Type: application/x-www-form-urlencoded",
-                      f"Content-Length: {len(body)}"]
+            lines += [
+                "Content-Type: application/x-www-form-urlencoded",
+                f"Content-Length: {len(body)}",
+            ]
         lines += [f"{k}: {v}" for k, v in headers.items()]
         self.writer.write(("\r\n".join(lines) + "\r\n\r\n").encode() + body)
         status_line = await self.reader.readline()
@@ -304,8 +306,9 @@ async def hall(args, tables_n: int) -> dict:
         await asyncio.gather(*(t.start() for t in tables[i : i + 20]))
     stats = Stats()
     servers = args.servers
-    phones = [Connection(*servers[(i + 1) % len(servers)])
-              for i in range(tables_n * (args.phones - 1))]
+    phones = [
+        Connection(*servers[(i + 1) % len(servers)]) for i in range(tables_n * (args.phones - 1))
+    ]
     cpu0, load0 = resource.getrusage(resource.RUSAGE_SELF), load_average()
     start = time.perf_counter()
     stop = start + args.seconds
@@ -343,9 +346,7 @@ async def hall(args, tables_n: int) -> dict:
             "p95": round(pct(stats.propagation, 95)),
             "max": round(max(stats.propagation)) if stats.propagation else None,
         },
-        "client_cpu_s": round(
-            cpu1.ru_utime + cpu1.ru_stime - cpu0.ru_utime - cpu0.ru_stime, 1
-        ),
+        "client_cpu_s": round(cpu1.ru_utime + cpu1.ru_stime - cpu0.ru_utime - cpu0.ru_stime, 1),
         "load_before": load0,
         "load_after": load_average(),
     }
@@ -428,8 +429,13 @@ async def ratios(args) -> dict:
         """Record a play and take it back; the play's time. `swap`: as the table's script
         sends it (the answer is the new table fragment), else as a form without script
         (the answer is a redirect)."""
-        play = {"csrf_token": csrf, "hand": hand_no, "after": after, "seat": seat,
-                "tile": str(tile)}
+        play = {
+            "csrf_token": csrf,
+            "hand": hand_no,
+            "after": after,
+            "seat": seat,
+            "tile": str(tile),
+        }
         if on is not None:
             play["on"] = str(on)
         if swap:
@@ -450,8 +456,16 @@ async def ratios(args) -> dict:
         await timed(conn, "POST", f"/t/{token}/undo", undo, fetch)
         return took
 
-    kinds = {"healthz": [], "version": [], "fragment": [], "fragment_new": [], "play_h1m1": [],
-             "play_h8m25": [], "play+fragment_h1m1": [], "play+fragment_h8m25": []}
+    kinds = {
+        "healthz": [],
+        "version": [],
+        "fragment": [],
+        "fragment_new": [],
+        "play_h1m1": [],
+        "play_h8m25": [],
+        "play+fragment_h1m1": [],
+        "play+fragment_h8m25": [],
+    }
     for _ in range(max(3, n // 10)):  # warm up
         await conn.request("GET", "/healthz")
         await cycle(short, 1, 0, seat, lead_tile, None)
@@ -501,12 +515,18 @@ def main(argv=None) -> int:
         description=__doc__.split("\n\n")[0],
         epilog="See the module docstring and docs/performance.md.",
     )
-    p.add_argument("--url", default="http://127.0.0.1:5000",
-                   help="the server (loopback only); several, comma-separated, for several "
-                   "app servers on one database: each table's phones are spread over them")
+    p.add_argument(
+        "--url",
+        default="http://127.0.0.1:5000",
+        help="the server (loopback only); several, comma-separated, for several "
+        "app servers on one database: each table's phones are spread over them",
+    )
     p.add_argument("--tables", type=int, default=25, help="tables in the hall (default 25)")
-    p.add_argument("--sweep", help="several table counts, e.g. 25,50,75,100: reports the "
-                   "largest that holds p99 <= --target with 0 errors")
+    p.add_argument(
+        "--sweep",
+        help="several table counts, e.g. 25,50,75,100: reports the "
+        "largest that holds p99 <= --target with 0 errors",
+    )
     p.add_argument("--phones", type=int, default=4, help="phones per table (default 4)")
     p.add_argument("--seconds", type=float, default=60, help="length of each load run")
     p.add_argument("--poll", type=float, default=1.0, help="seconds between version polls")
@@ -515,8 +535,9 @@ def main(argv=None) -> int:
     p.add_argument("--samples", type=int, default=200, help="single requests per kind (200)")
     p.add_argument("--no-ratios", action="store_true", help="skip the single-request phase")
     p.add_argument("--no-load", action="store_true", help="only the single-request phase")
-    p.add_argument("--quick", action="store_true",
-                   help="a short smoke run: 10 tables for 15 s, 50 samples")
+    p.add_argument(
+        "--quick", action="store_true", help="a short smoke run: 10 tables for 15 s, 50 samples"
+    )
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--json", action="store_true", help="print the figures as JSON too")
     args = p.parse_args(argv)
@@ -535,8 +556,10 @@ def main(argv=None) -> int:
     if args.quick:
         args.tables, args.seconds, args.samples = min(args.tables, 10), 15, 50
     counts = [int(x) for x in args.sweep.split(",")] if args.sweep else [args.tables]
-    print(f"# {time.strftime('%Y-%m-%d %H:%M:%S')} {args.url} load average {load_average()} "
-          f"cores {os.cpu_count()}")
+    print(
+        f"# {time.strftime('%Y-%m-%d %H:%M:%S')} {args.url} load average {load_average()} "
+        f"cores {os.cpu_count()}"
+    )
     figures: dict = {}
     if not args.no_ratios:
         r = asyncio.run(ratios(args))
@@ -544,8 +567,10 @@ def main(argv=None) -> int:
         print(f"Single requests, median of {r['samples']} (load {r['load']}):")
         for k, ms in r["median_ms"].items():
             print(f"  {k:20s} {ms:7.2f} ms  {r['ratio_to_healthz'][k]:5.2f}x /healthz")
-        print(f"  move 25 of hand 8 / move 1 of hand 1: {r['hand8_move25_over_hand1_move1']} "
-          f"(with the new table fragment in the answer: {r['with_fragment']})")
+        print(
+            f"  move 25 of hand 8 / move 1 of hand 1: {r['hand8_move25_over_hand1_move1']} "
+            f"(with the new table fragment in the answer: {r['with_fragment']})"
+        )
     if not args.no_load:
         best = None
         figures["halls"] = []

@@ -55,10 +55,18 @@ def make_table(host: str, port: int, https: bool = False) -> str:
     r = c.getresponse()
     page = r.read().decode()
     cookie = (r.getheader("Set-Cookie") or "").split(";", 1)[0]
-    form = {"csrf_token": CSRF.search(page).group(1), "count": 2,
-            "names-0": "Ana", "names-1": "Ben"}
-    c.request("POST", "/new/five-up", body=urllib.parse.urlencode(form), headers={
-        "Content-Type": "application/x-www-form-urlencoded", "Cookie": cookie})
+    form = {
+        "csrf_token": CSRF.search(page).group(1),
+        "count": 2,
+        "names-0": "Ana",
+        "names-1": "Ben",
+    }
+    c.request(
+        "POST",
+        "/new/five-up",
+        body=urllib.parse.urlencode(form),
+        headers={"Content-Type": "application/x-www-form-urlencoded", "Cookie": cookie},
+    )
     r = c.getresponse()
     r.read()
     c.close()
@@ -73,7 +81,8 @@ async def slow_client(host, port, https, stop: float, counts: dict, body: bool =
     while time.monotonic() < stop:
         try:
             reader, writer = await asyncio.wait_for(
-                asyncio.open_connection(host, port, ssl=_context(https)), 10)
+                asyncio.open_connection(host, port, ssl=_context(https)), 10
+            )
         except (TimeoutError, OSError):
             counts["refused"] += 1
             await asyncio.sleep(1)
@@ -82,9 +91,11 @@ async def slow_client(host, port, https, stop: float, counts: dict, body: bool =
         counts["peak"] = max(counts["peak"], counts["open"])
         try:
             if body:
-                writer.write(f"POST /import HTTP/1.1\r\nHost: {host}\r\nContent-Type: "
-                             "application/x-www-form-urlencoded\r\nContent-Length: 100000"
-                             "\r\n\r\n".encode())
+                writer.write(
+                    f"POST /import HTTP/1.1\r\nHost: {host}\r\nContent-Type: "
+                    "application/x-www-form-urlencoded\r\nContent-Length: 100000"
+                    "\r\n\r\n".encode()
+                )
             else:
                 writer.write(f"GET /healthz HTTP/1.1\r\nHost: {host}\r\n".encode())
             n = 0
@@ -121,8 +132,15 @@ def _probe(host, port, https, path: str, bound: float) -> tuple[int, float]:
     return status, time.perf_counter() - start
 
 
-async def run(url: str, clients: int, seconds: float, bound: float = 2.0,
-              table: str | None = None, every: float = 0.25, bodies: int = 0) -> dict:
+async def run(
+    url: str,
+    clients: int,
+    seconds: float,
+    bound: float = 2.0,
+    table: str | None = None,
+    every: float = 0.25,
+    bodies: int = 0,
+) -> dict:
     """The measurement; returns the figures (see the module's docstring). `bodies` of the
     `clients` send their headers whole and then a body that never ends."""
     parts = urllib.parse.urlsplit(url)
@@ -135,8 +153,10 @@ async def run(url: str, clients: int, seconds: float, bound: float = 2.0,
     table = table or await asyncio.to_thread(make_table, host, port, https)
     counts = {"open": 0, "peak": 0, "refused": 0, "closed_by_server": 0}
     stop = time.monotonic() + seconds
-    tasks = [asyncio.create_task(slow_client(host, port, https, stop, counts, i < bodies))
-             for i in range(clients)]
+    tasks = [
+        asyncio.create_task(slow_client(host, port, https, stop, counts, i < bodies))
+        for i in range(clients)
+    ]
     await asyncio.sleep(min(3.0, seconds / 4))  # let them all connect and start dawdling
     times: dict[str, list[float]] = {"/healthz": [], table: []}
     failed: dict[str, int] = {"/healthz": 0, table: 0}
@@ -151,14 +171,20 @@ async def run(url: str, clients: int, seconds: float, bound: float = 2.0,
 
     def figures(ts):
         s = sorted(ts)
-        return {"n": len(s), "p50_ms": round(s[len(s) // 2], 1) if s else None,
-                "max_ms": round(s[-1], 1) if s else None}
+        return {
+            "n": len(s),
+            "p50_ms": round(s[len(s) // 2], 1) if s else None,
+            "max_ms": round(s[-1], 1) if s else None,
+        }
 
     return {
-        "clients": clients, "slow_bodies": bodies, "held_open": counts["peak"],
+        "clients": clients,
+        "slow_bodies": bodies,
+        "held_open": counts["peak"],
         "seconds": seconds,
         "bound_s": bound,
-        "reconnects": counts["closed_by_server"], "refused": counts["refused"],
+        "reconnects": counts["closed_by_server"],
+        "refused": counts["refused"],
         "healthz": {**figures(times["/healthz"]), "failed": failed["/healthz"]},
         "table": {**figures(times[table]), "failed": failed[table]},
         "passed": sum(failed.values()) == 0 and all(times.values()),
@@ -170,23 +196,30 @@ def main(argv=None) -> int:
     p.add_argument("--url", default="http://127.0.0.1:5000")
     p.add_argument("--clients", type=int, default=500)
     p.add_argument("--seconds", type=float, default=30)
-    p.add_argument("--bodies", type=int, default=0,
-                   help="how many of the clients send whole headers, then a body a byte a second")
+    p.add_argument(
+        "--bodies",
+        type=int,
+        default=0,
+        help="how many of the clients send whole headers, then a body a byte a second",
+    )
     p.add_argument("--bound", type=float, default=2.0, help="seconds an answer may take")
     p.add_argument("--json", action="store_true")
     args = p.parse_args(argv)
-    out = asyncio.run(run(args.url, args.clients, args.seconds, args.bound,
-                          bodies=args.bodies))
+    out = asyncio.run(run(args.url, args.clients, args.seconds, args.bound, bodies=args.bodies))
     if args.json:
         print(json.dumps(out))
     else:
         for key in ("healthz", "table"):
             f = out[key]
-            print(f"{key}: {f['n']} requests, p50 {f['p50_ms']} ms, max {f['max_ms']} ms, "
-                  f"{f['failed']} failed (not 200 within {out['bound_s']} s)")
-        print(f"{out['clients']} slow clients ({out['slow_bodies']} of them slow bodies), "
-              f"{out['held_open']} open at once at most; "
-              f"{out['reconnects']} closed by the server, {out['refused']} refused")
+            print(
+                f"{key}: {f['n']} requests, p50 {f['p50_ms']} ms, max {f['max_ms']} ms, "
+                f"{f['failed']} failed (not 200 within {out['bound_s']} s)"
+            )
+        print(
+            f"{out['clients']} slow clients ({out['slow_bodies']} of them slow bodies), "
+            f"{out['held_open']} open at once at most; "
+            f"{out['reconnects']} closed by the server, {out['refused']} refused"
+        )
         print("PASSED" if out["passed"] else "FAILED")
     return 0 if out["passed"] else 1
 

@@ -32,10 +32,24 @@ def po(lang):
 def extracted(tmp_path_factory):
     """Every msgid in the source now, with the files it is in (a fresh `pybabel extract`)."""
     pot = tmp_path_factory.mktemp("pot") / "messages.pot"
-    CommandLineInterface().run([
-        "pybabel", "-q", "extract", "-F", str(ROOT / "babel.cfg"), "-k", "N_", "-k", "NP_:1,2",
-        "-k", "_l", "-o", str(pot), str(ROOT),
-    ])
+    CommandLineInterface().run(
+        [
+            "pybabel",
+            "-q",
+            "extract",
+            "-F",
+            str(ROOT / "babel.cfg"),
+            "-k",
+            "N_",
+            "-k",
+            "NP_:1,2",
+            "-k",
+            "_l",
+            "-o",
+            str(pot),
+            str(ROOT),
+        ]
+    )
     with open(pot, "rb") as f:
         return {m.id: {_relative(loc) for loc, _ in m.locations} for m in read_po(f) if m.id}
 
@@ -82,10 +96,13 @@ def test_translations_keep_the_placeholders(lang):
     assert wrong == []
 
 
-@pytest.mark.parametrize("lang,forms", [
-    ("pl", ["1 punkt", "2 punkty", "5 punktów", "22 punkty", "12 punktów", "112 punktów"]),
-    ("cs", ["1 bod", "2 body", "5 bodů", "22 bodů", "12 bodů", "4 body"]),
-])
+@pytest.mark.parametrize(
+    "lang,forms",
+    [
+        ("pl", ["1 punkt", "2 punkty", "5 punktów", "22 punkty", "12 punktów", "112 punktów"]),
+        ("cs", ["1 bod", "2 body", "5 bodů", "22 bodů", "12 bodů", "4 body"]),
+    ],
+)
 def test_plural_forms_of_points(lang, forms):
     compile_catalogues()
     cat = catalogue(lang)
@@ -94,12 +111,16 @@ def test_plural_forms_of_points(lang, forms):
     assert said == forms
 
 
-@pytest.mark.parametrize("lang,forms", [
-    ("pl", ["1 kamień", "2 kamienie", "5 kamieni", "22 kamienie"]),
-    ("cs", ["1 kámen", "2 kameny", "5 kamenů", "22 kamenů"]),
-])
+@pytest.mark.parametrize(
+    "lang,forms",
+    [
+        ("pl", ["1 kamień", "2 kamienie", "5 kamieni", "22 kamienie"]),
+        ("cs", ["1 kámen", "2 kameny", "5 kamenů", "22 kamenů"]),
+    ],
+)
 def test_plural_forms_of_tiles(lang, forms):
     compile_catalogues()
-    said = [render(Message(NP_("{n} tile", "{n} tiles"), n=n), catalogue(lang))
-            for n in (1, 2, 5, 22)]
+    said = [
+        render(Message(NP_("{n} tile", "{n} tiles"), n=n), catalogue(lang)) for n in (1, 2, 5, 22)
+    ]
     assert said == forms

@@ -70,7 +70,11 @@ def test_docs_rules_in_each_language_are_generated(lang):
 def test_cli_rules_lang():
     out = subprocess.run(
         [sys.executable, "-m", "referee", "rules", "--lang", "cs"],
-        capture_output=True, text=True, encoding="utf-8", cwd=ROOT, check=True,
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+        cwd=ROOT,
+        check=True,
     ).stdout
     assert out == markdown("cs")
     assert "### CT-LEAD — Kdo začíná" in out and "Zdroj:" in out

@@ -37,8 +37,11 @@ def test_no_text_outside_the_catalogue(name):
 
 def test_the_allow_list_names_only_templates_that_still_need_it():
     """A template wrapped since must leave the list (so the list can only shrink)."""
-    stale = [n for n in sorted(NOT_YET_WRAPPED)
-             if (TEMPLATES / n).exists() and not raw_text((TEMPLATES / n).read_text("utf-8"))]
+    stale = [
+        n
+        for n in sorted(NOT_YET_WRAPPED)
+        if (TEMPLATES / n).exists() and not raw_text((TEMPLATES / n).read_text("utf-8"))
+    ]
     assert stale == []
 
 

@@ -25,8 +25,10 @@ def upgrade():
         sa.Column("answer", sa.JSON(), nullable=False),
         sa.Column("created", sa.DateTime(), nullable=False),
         sa.ForeignKeyConstraint(
-            ["match_id"], ["matches.id"],
-            name=op.f("fk_client_moves_match_id_matches"), ondelete="CASCADE",
+            ["match_id"],
+            ["matches.id"],
+            name=op.f("fk_client_moves_match_id_matches"),
+            ondelete="CASCADE",
         ),
         sa.PrimaryKeyConstraint("client_id", name=op.f("pk_client_moves")),
     )

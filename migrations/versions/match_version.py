@@ -19,9 +19,7 @@ depends_on = None
 
 def upgrade():
     with op.batch_alter_table("matches", schema=None) as batch_op:
-        batch_op.add_column(
-            sa.Column("version", sa.Integer(), nullable=False, server_default="0")
-        )
+        batch_op.add_column(sa.Column("version", sa.Integer(), nullable=False, server_default="0"))
 
 
 def downgrade():

@@ -54,9 +54,7 @@ def upgrade():
         sa.PrimaryKeyConstraint("id", name=op.f("pk_code_attempts")),
     )
     with op.batch_alter_table("code_attempts", schema=None) as batch_op:
-        batch_op.create_index(
-            batch_op.f("ix_code_attempts_client"), ["client", "at"], unique=False
-        )
+        batch_op.create_index(batch_op.f("ix_code_attempts_client"), ["client", "at"], unique=False)
 
 
 def downgrade():

@@ -51,8 +51,9 @@ def tile(a: int, b: int) -> Tile:
     try:
         return _TILES[a, b]
     except KeyError:
-        raise NotationError(Message(N_("{a}-{b} is not a domino tile (halves run from 0 to 12)"),
-                                    a=a, b=b)) from None
+        raise NotationError(
+            Message(N_("{a}-{b} is not a domino tile (halves run from 0 to 12)"), a=a, b=b)
+        ) from None
 
 
 @cache

@@ -68,6 +68,7 @@ VARIANTS = ("five-up", "french-connection", "ctyrka")
 # Pod table sizes per variant: (smallest, largest, preferred).
 POD_SIZES = {"five-up": (2, 3, 3), "french-connection": (4, 4, 4), "ctyrka": (2, 13, 4)}
 
+
 class PairingError(ValueError):
     """A request the pairing cannot meet: ``code`` says which (for programs and tests),
     ``message`` is a ``Message`` the web side says in the reader's language."""
@@ -78,8 +79,9 @@ class PairingError(ValueError):
 
 
 def _unknown_variant(variant) -> PairingError:
-    return PairingError("variant", Message(N_("There is no variant called {variant}."),
-                                           variant=str(variant)))
+    return PairingError(
+        "variant", Message(N_("There is no variant called {variant}."), variant=str(variant))
+    )
 
 
 BAND = 10  # matchings join entrants this many ranks apart first (then 4x, then all)
@@ -155,10 +157,18 @@ def pod_sizes(players: int, variant: str, table_size: int | None = None):
     lo, hi, preferred = POD_SIZES[variant]
     if table_size is not None:
         if not lo <= table_size <= hi:
-            raise PairingError("table-size", Message(
-                NP_("A table seats {low} to {n} player here, not {size}.",
-                    "A table seats {low} to {n} players here, not {size}."),
-                low=lo, n=hi, size=table_size))
+            raise PairingError(
+                "table-size",
+                Message(
+                    NP_(
+                        "A table seats {low} to {n} player here, not {size}.",
+                        "A table seats {low} to {n} players here, not {size}.",
+                    ),
+                    low=lo,
+                    n=hi,
+                    size=table_size,
+                ),
+            )
         preferred = table_size
     if players < lo:
         return [], players
@@ -173,8 +183,9 @@ def pod_sizes(players: int, variant: str, table_size: int | None = None):
 def pair_round(fmt, entrants, history, round_no, *, variant, rng, table_size=None) -> Pairing:
     """Pair round ``round_no`` (1-based) of an event in format ``fmt``."""
     if fmt not in FORMATS:
-        raise PairingError("format", Message(N_("There is no format called {format}."),
-                                             format=str(fmt)))
+        raise PairingError(
+            "format", Message(N_("There is no format called {format}."), format=str(fmt))
+        )
     if variant not in VARIANTS:
         raise _unknown_variant(variant)
     rng = rng if rng is not None else random.Random(0)
@@ -205,8 +216,9 @@ def swap(pairing: Pairing, a: int, b: int, history) -> Pairing:
         where[who] = (None, s)
     for who in (a, b):
         if who not in where:
-            raise PairingError("not-in-round", Message(
-                N_("Entrant {entrant} is not in this round."), entrant=who))
+            raise PairingError(
+                "not-in-round", Message(N_("Entrant {entrant} is not in this round."), entrant=who)
+            )
     tables = [list(t) for t in pairing.tables]
     byes = list(pairing.byes)
 
@@ -321,10 +333,17 @@ def _round_robin(entrants, round_no):
     active = {e.id for e in everyone if not e.withdrawn}
     rounds = berger_rounds(e.id for e in everyone)
     if not 1 <= round_no <= len(rounds):
-        raise PairingError("round-robin-over", Message(
-            NP_("A round robin of {n} entrant has no round {round}.",
-                "A round robin of {n} entrants has no round {round}."),
-            n=len(everyone), round=round_no))
+        raise PairingError(
+            "round-robin-over",
+            Message(
+                NP_(
+                    "A round robin of {n} entrant has no round {round}.",
+                    "A round robin of {n} entrants has no round {round}.",
+                ),
+                n=len(everyone),
+                round=round_no,
+            ),
+        )
     tables, byes = [], []
     for a, b in rounds[round_no - 1]:
         if a in active and b in active:

@@ -156,6 +156,7 @@ def placement_points(scheme: tuple[float, ...], seats: int) -> list[Fraction]:
 
 def _side_order(result: TableResult, fewest: bool) -> list[list[int]]:
     """The sides of a table in groups of equal place: games won, then the total."""
+
     def key(i):
         return (-result.wins[i], result.totals[i] if fewest else -result.totals[i])
 
@@ -201,11 +202,15 @@ def rule_text(config: Config) -> str:
     places = f"({scheme} for four seats, scaled for other sizes, tied places share)"
     kind = "penalty points (fewer is better)" if config.fewest else "points"
     if config.per_match:
-        return (f"Placement points per match played {places}, then {kind} per match "
-                "played; a bye is left out.")
+        return (
+            f"Placement points per match played {places}, then {kind} per match "
+            "played; a bye is left out."
+        )
     if config.round_average:
-        return (f"Placement points per table {places}, then {kind} per match; a bye scores "
-                "the round's average.")
+        return (
+            f"Placement points per table {places}, then {kind} per match; a bye scores "
+            "the round's average."
+        )
     then = "total penalty points (fewer is better)" if config.fewest else "total points"
     return f"Placement points per table {places}, then {then}."
 
@@ -282,31 +287,42 @@ def standings(
     if config.placed:
         sign = 1 if config.fewest else -1
         if config.per_match:
+
             def key(r: Row):  # nobody who has not played yet ranks above one who has
                 return (r.played == 0, -r.score_per_match, sign * r.points_per_match)
         elif config.round_average:
+
             def key(r: Row):
                 return (-r.score, sign * r.points_per_match)
         else:
+
             def key(r: Row):
                 return (-r.score, sign * r.points_for)
+
         ordered = sorted(rows.values(), key=lambda r: (key(r), r.entrant))
     else:
+
         def first(r: Row):
             return (-r.score, -r.diff)
+
         groups: dict[tuple, list[Row]] = {}
         for r in rows.values():
             groups.setdefault(first(r), []).append(r)
         for group in groups.values():
             ids = {r.entrant for r in group}
             for r in group:
-                r.head_to_head = sum(
-                    (s for (a, b), s in pair_scores.items() if a == r.entrant and b in ids),
-                    Fraction(0),
-                ) if len(group) > 1 else Fraction(0)
+                r.head_to_head = (
+                    sum(
+                        (s for (a, b), s in pair_scores.items() if a == r.entrant and b in ids),
+                        Fraction(0),
+                    )
+                    if len(group) > 1
+                    else Fraction(0)
+                )
 
         def key(r: Row):
             return (*first(r), -r.head_to_head, -r.buchholz)
+
         ordered = sorted(rows.values(), key=lambda r: (key(r), r.entrant))
     rank = 0
     for i, row in enumerate(ordered):

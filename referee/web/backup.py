@@ -94,8 +94,10 @@ def _sqlite_contents(path: Path) -> Contents:
         ok = con.execute("PRAGMA integrity_check").fetchone()[0]
         if ok != "ok":
             raise BackupError(f"{path} is damaged: {ok}")
-        count = {t: con.execute(f"SELECT count(*) FROM {t}").fetchone()[0]  # noqa: S608
-                 for t in ("matches", "moves")}
+        count = {
+            t: con.execute(f"SELECT count(*) FROM {t}").fetchone()[0]  # noqa: S608
+            for t in ("matches", "moves")
+        }
         revision = con.execute("SELECT version_num FROM alembic_version").fetchone()
     except sqlite3.DatabaseError as e:
         raise BackupError(f"{path} is not a backup of this app: {e}") from None
@@ -110,8 +112,10 @@ def _program(name: str) -> str:
     found = shutil.which(name)
     if found:
         return found
-    versions = sorted(glob.glob(f"/usr/lib/postgresql/*/bin/{name}"),
-                      key=lambda p: int(Path(p).parts[-3]) if Path(p).parts[-3].isdigit() else 0)
+    versions = sorted(
+        glob.glob(f"/usr/lib/postgresql/*/bin/{name}"),
+        key=lambda p: int(Path(p).parts[-3]) if Path(p).parts[-3].isdigit() else 0,
+    )
     if versions:
         return versions[-1]
     raise BackupError(f"{name} is not installed: apt-get install postgresql-client")
@@ -120,13 +124,23 @@ def _program(name: str) -> str:
 def _pg_env(url: URL) -> dict[str, str]:
     """The connection as libpq's environment variables (the password is not shown to `ps`)."""
     env = dict(os.environ)
-    for var, value in (("PGHOST", url.host), ("PGPORT", url.port), ("PGUSER", url.username),
-                       ("PGPASSWORD", url.password), ("PGDATABASE", url.database)):
+    for var, value in (
+        ("PGHOST", url.host),
+        ("PGPORT", url.port),
+        ("PGUSER", url.username),
+        ("PGPASSWORD", url.password),
+        ("PGDATABASE", url.database),
+    ):
         if value not in (None, ""):
             env[var] = str(value)
     query = dict(url.query)
-    for key, var in (("host", "PGHOST"), ("port", "PGPORT"), ("options", "PGOPTIONS"),
-                     ("sslmode", "PGSSLMODE"), ("sslrootcert", "PGSSLROOTCERT")):
+    for key, var in (
+        ("host", "PGHOST"),
+        ("port", "PGPORT"),
+        ("options", "PGOPTIONS"),
+        ("sslmode", "PGSSLMODE"),
+        ("sslrootcert", "PGSSLROOTCERT"),
+    ):
         value = query.get(key)
         if isinstance(value, tuple):
             value = value[0]
@@ -147,8 +161,10 @@ def _run(args: list[str], env: dict[str, str]) -> str:
 
 def _copy_rows(dump: Path, table: str) -> int:
     """Rows of `table` in a custom-format dump, read with pg_restore (no database needed)."""
-    out = _run([_program("pg_restore"), "--data-only", f"--table={table}", "--file=-",
-                str(dump)], dict(os.environ))
+    out = _run(
+        [_program("pg_restore"), "--data-only", f"--table={table}", "--file=-", str(dump)],
+        dict(os.environ),
+    )
     rows, inside = 0, False
     for line in out.splitlines():
         if line.startswith("COPY "):
@@ -164,11 +180,19 @@ def _pg_contents(dump: Path) -> Contents:
     listing = _run([_program("pg_restore"), "--list", str(dump)], dict(os.environ))
     if " TABLE " not in listing or " matches " not in listing:
         raise BackupError(f"{dump} is not a backup of this app (no table matches)")
-    out = _run([_program("pg_restore"), "--data-only", "--table=alembic_version", "--file=-",
-                str(dump)], dict(os.environ))
+    out = _run(
+        [_program("pg_restore"), "--data-only", "--table=alembic_version", "--file=-", str(dump)],
+        dict(os.environ),
+    )
     lines = out.splitlines()
-    revision = next((lines[i + 1] for i, line in enumerate(lines[:-1])
-                     if line.startswith("COPY ") and lines[i + 1] != "\\."), None)
+    revision = next(
+        (
+            lines[i + 1]
+            for i, line in enumerate(lines[:-1])
+            if line.startswith("COPY ") and lines[i + 1] != "\\."
+        ),
+        None,
+    )
     return Contents(_copy_rows(dump, "matches"), _copy_rows(dump, "moves"), revision)
 
 
@@ -207,8 +231,16 @@ def backup(target: Path) -> Contents:
                 dst.close()
                 src.close()
         else:
-            _run([_program("pg_dump"), "--format=custom", "--no-owner", "--no-privileges",
-                  f"--file={temp}"], _pg_env(url))
+            _run(
+                [
+                    _program("pg_dump"),
+                    "--format=custom",
+                    "--no-owner",
+                    "--no-privileges",
+                    f"--file={temp}",
+                ],
+                _pg_env(url),
+            )
         os.chmod(temp, 0o600)  # it holds every table's links
         os.replace(temp, target)
     except BaseException:
@@ -223,8 +255,7 @@ def restore(source: Path) -> Contents:
     url = _url()
     backup_kind, _held = read_backup(source)
     if backup_kind != kind(url):
-        raise BackupError(f"{source} is a {backup_kind} backup; the app's database is "
-                          f"{kind(url)}")
+        raise BackupError(f"{source} is a {backup_kind} backup; the app's database is {kind(url)}")
     db.session.remove()
     db.engine.dispose()
     if backup_kind == "sqlite":
@@ -238,9 +269,20 @@ def restore(source: Path) -> Contents:
             dst.close()
             src.close()
     else:
-        _run([_program("pg_restore"), "--clean", "--if-exists", "--no-owner",
-              "--no-privileges", "--single-transaction", "--exit-on-error",
-              f"--dbname={_pg_env(url).get('PGDATABASE', '')}", str(source)], _pg_env(url))
+        _run(
+            [
+                _program("pg_restore"),
+                "--clean",
+                "--if-exists",
+                "--no-owner",
+                "--no-privileges",
+                "--single-transaction",
+                "--exit-on-error",
+                f"--dbname={_pg_env(url).get('PGDATABASE', '')}",
+                str(source),
+            ],
+            _pg_env(url),
+        )
     # the tables rendered from the database before (a cache, keyed by match and version:
     # an older backup's versions come again with other moves)
     shutil.rmtree(current_app.config["RENDERED_DIR"], ignore_errors=True)
@@ -250,8 +292,11 @@ def restore(source: Path) -> Contents:
 # -- the commands --------------------------------------------------------------------------
 @click.command("backup")
 @click.argument("file", type=click.Path(dir_okay=False, path_type=Path))
-@click.option("--check", is_flag=True,
-              help="Read the backup FILE and say what it holds, instead of making one.")
+@click.option(
+    "--check",
+    is_flag=True,
+    help="Read the backup FILE and say what it holds, instead of making one.",
+)
 @with_appcontext
 def backup_command(file: Path, check: bool) -> None:
     """Back the database up into FILE (SQLite: the online backup API; PostgreSQL:
@@ -278,17 +323,19 @@ def restore_command(file: Path, force: bool) -> None:
         db.session.rollback()
         now_held = Contents(0, 0, None)
     if now_held.matches and not force:
-        question = (f"The database holds {now_held}. Replace it with {file} ({held})?")
+        question = f"The database holds {now_held}. Replace it with {file} ({held})?"
         if not click.confirm(question, default=False):
-            raise BackupError("nothing restored: the database holds matches (--force "
-                              "replaces them)")
+            raise BackupError(
+                "nothing restored: the database holds matches (--force replaces them)"
+            )
     restored = restore(file)
     click.echo(f"Restored {file}: {restored}.")
     from .schema import heads
 
     if restored.revision and restored.revision not in heads():
-        click.echo(f"The backup's schema is older ({restored.revision}): run "
-                   "`flask --app app db upgrade`.")
+        click.echo(
+            f"The backup's schema is older ({restored.revision}): run `flask --app app db upgrade`."
+        )
 
 
 def init_app(app: Flask) -> None:

@@ -136,9 +136,7 @@ def totals_chart(
         out.append(
             f'<text x="{_n(x(i))}" y="{height - BOTTOM + 15}" text-anchor="middle">{i}</text>'
         )
-    out.append(
-        f'<text x="{LEFT + pw / 2}" y="{height - 3}" text-anchor="middle">after hand</text>'
-    )
+    out.append(f'<text x="{LEFT + pw / 2}" y="{height - 3}" text-anchor="middle">after hand</text>')
     # the target
     ty = y(target)
     out.append(
@@ -158,7 +156,7 @@ def totals_chart(
         out.append(
             f'<g class="side" data-side="{escape(name)}">'
             f'<polyline points="{points}" fill="none" stroke="{colour}" stroke-width="2.5"'
-            f'{dash}/>{marks}</g>'
+            f"{dash}/>{marks}</g>"
         )
         labels.append([at[-1][1], s])
     labels.sort()
@@ -189,17 +187,21 @@ def totals_chart(
             "Each hand, in the order %(sides)s: %(per_hand)s.",
             "Totals after %(num)d hands: %(totals)s. Target %(target)s (%(how)s). "
             "Each hand, in the order %(sides)s: %(per_hand)s.",
-            n, totals=words, target=target, how=how, sides=", ".join(sides), per_hand=per_hand,
+            n,
+            totals=words,
+            target=target,
+            how=how,
+            sides=", ".join(sides),
+            per_hand=per_hand,
         )
     else:
-        desc = _("No hand has been settled yet. Target %(target)s (%(how)s).",
-                 target=target, how=how)
+        desc = _(
+            "No hand has been settled yet. Target %(target)s (%(how)s).", target=target, how=how
+        )
     return (
         f'<svg xmlns="http://www.w3.org/2000/svg" class="chart" role="img" '
         f'aria-labelledby="{ident}-title {ident}-desc" viewBox="0 0 {W} {height}" width="100%" '
         f'font-family="system-ui, sans-serif" font-size="11" fill="{INK}">'
         f'<title id="{ident}-title">{escape(title)}</title>'
-        f'<desc id="{ident}-desc">{escape(desc)}</desc>'
-        + "".join(out)
-        + "</svg>"
+        f'<desc id="{ident}-desc">{escape(desc)}</desc>' + "".join(out) + "</svg>"
     )

@@ -36,9 +36,26 @@ JSON = "application/json"
 CSV = "text/csv"
 ZIP = "application/zip"
 # Letters that Unicode does not decompose into an ASCII letter and a mark.
-_ASCII = str.maketrans({"Ł": "L", "ł": "l", "Đ": "D", "đ": "d", "Ø": "O", "ø": "o",
-                        "ß": "ss", "Æ": "AE", "æ": "ae", "Œ": "OE", "œ": "oe", "Þ": "Th",
-                        "þ": "th", "ı": "i", "Ħ": "H", "ħ": "h"})
+_ASCII = str.maketrans(
+    {
+        "Ł": "L",
+        "ł": "l",
+        "Đ": "D",
+        "đ": "d",
+        "Ø": "O",
+        "ø": "o",
+        "ß": "ss",
+        "Æ": "AE",
+        "æ": "ae",
+        "Œ": "OE",
+        "œ": "oe",
+        "Þ": "Th",
+        "þ": "th",
+        "ı": "i",
+        "Ħ": "H",
+        "ħ": "h",
+    }
+)
 _RUNS = re.compile(r"_{2,}")
 _EXT = re.compile(r"[A-Za-z0-9]{1,8}")
 _FORMULA = ("=", "+", "-", "@", "\t", "\r", "\uff1d", "\uff0b", "\uff0d", "\uff20")
@@ -52,8 +69,7 @@ def _clean(stem: str, ascii_only: bool) -> str:
         stem = unicodedata.normalize("NFKD", stem.translate(_ASCII))
         stem = "".join(c for c in stem if not unicodedata.combining(c))
     keep = "".join(
-        c if (c.isalnum() and (c.isascii() or not ascii_only)) or c in "-_." else "_"
-        for c in stem
+        c if (c.isalnum() and (c.isascii() or not ascii_only)) or c in "-_." else "_" for c in stem
     )
     return _RUNS.sub("_", keep).lstrip("._")[:NAME_MAX].rstrip("._")
 

@@ -34,8 +34,13 @@ class WholeNumberField(IntegerField):
     def process_formdata(self, valuelist):
         if valuelist and len(valuelist[0].strip().lstrip("+-")) > DIGITS:
             self.data = None
-            raise ValueError(ngettext("Enter a whole number of at most %(num)d digit.",
-                                      "Enter a whole number of at most %(num)d digits.", DIGITS))
+            raise ValueError(
+                ngettext(
+                    "Enter a whole number of at most %(num)d digit.",
+                    "Enter a whole number of at most %(num)d digits.",
+                    DIGITS,
+                )
+            )
         super().process_formdata(valuelist)
 
 

@@ -115,9 +115,7 @@ class Hand(db.Model):
         passive_deletes=True,
     )
     # every move ever recorded in the hand, taken back or not, in the order recorded
-    every_move = db.relationship(
-        "Move", order_by="Move.id", viewonly=True, overlaps="moves"
-    )
+    every_move = db.relationship("Move", order_by="Move.id", viewonly=True, overlaps="moves")
 
 
 class Move(db.Model):

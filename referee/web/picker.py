@@ -34,6 +34,8 @@ def picker_items(offered, chosen=None) -> Markup:
         dim = ' class="no"' if state == "no" else ""
         current = ' aria-current="true"' if tile == chosen else ""
         label = f"{name}, {nowhere}" if state == "no" else name
-        out.append(f'<li><button name="tile" value="{name}"{dim}{current} '
-                   f'aria-label="{label}">{_drawn(tile)}</button></li>')
+        out.append(
+            f'<li><button name="tile" value="{name}"{dim}{current} '
+            f'aria-label="{label}">{_drawn(tile)}</button></li>'
+        )
     return Markup("".join(out))

@@ -384,8 +384,7 @@ def numbered(max_pip: int) -> bool:
     return max_pip >= NUMBERS_FROM
 
 
-def _tile(box, first, second, label, spinner=False, lead=False, last=False,
-          numbers=None) -> str:
+def _tile(box, first, second, label, spinner=False, lead=False, last=False, numbers=None) -> str:
     """One tile in the box (x, y, w, h) (SVG units): upright when h > w, halves showing
     `first` (top or left) and `second` (as numbers if `numbers`; by default when either
     half needs one); spinners wear a brass pin, the lead a glow, the last tile laid an
@@ -542,11 +541,7 @@ def _light_tile(box, first, second, label, spinner=False, lead=False, last=False
 def tile_use(tile) -> str:
     """One upright tile drawn with the sprite, for a picker: a small <svg> with no role and
     no text (the button or label around it names the tile); CSS sets its size."""
-    return (
-        '<svg viewBox="-1 -1 22 42">'
-        + _tile_uses(0, 0, True, tile.high, tile.low)
-        + "</svg>"
-    )
+    return '<svg viewBox="-1 -1 22 42">' + _tile_uses(0, 0, True, tile.high, tile.low) + "</svg>"
 
 
 def _place_label(place) -> str:
@@ -685,8 +680,12 @@ def layout_svg(hand, highlight=(), title="Layout", sprite=False) -> str:
         body.append(_link(link) + _marker(place, rect))
         boxes.append(rect)
     count = len(nodes)
-    desc = ngettext("%(num)d tile on the table, led with %(tile)s.",
-                    "%(num)d tiles on the table, led with %(tile)s.", count, tile=nodes[0].tile)
+    desc = ngettext(
+        "%(num)d tile on the table, led with %(tile)s.",
+        "%(num)d tiles on the table, led with %(tile)s.",
+        count,
+        tile=nodes[0].tile,
+    )
     return _svg(_frame(boxes), title, "".join(body), desc, role)
 
 
@@ -701,7 +700,12 @@ def tile_svg(tile, size=40, title=None, max_pip=None) -> str:
         f'aria-label="{escape(label)}" viewBox="-1 -1 {w + 2} {h + 2}" '
         f'width="{_n(size * (w + 2) / (h + 2))}" height="{_n(size)}">'
         f"<title>{escape(label)}</title>"
-        + _tile((0, 0, w, h), tile.high, tile.low, str(tile),
-                numbers=numbered(max_pip if max_pip is not None else tile.high))
+        + _tile(
+            (0, 0, w, h),
+            tile.high,
+            tile.low,
+            str(tile),
+            numbers=numbered(max_pip if max_pip is not None else tile.high),
+        )
         + "</svg>"
     )

@@ -42,8 +42,9 @@ def init_app(app: Flask) -> None:
     try:
         proxies = int(proxies or 0)
     except ValueError:
-        raise RuntimeError(f"TRUSTED_PROXIES must be a number of proxies, not {proxies!r}") \
-            from None
+        raise RuntimeError(
+            f"TRUSTED_PROXIES must be a number of proxies, not {proxies!r}"
+        ) from None
     if proxies < 0:
         raise RuntimeError("TRUSTED_PROXIES must be 0 or more")
     app.config["TRUSTED_PROXIES"] = proxies
@@ -54,8 +55,14 @@ def init_app(app: Flask) -> None:
     app.config["PUBLIC_URL"] = base
     app.config.setdefault("LISTEN_HOST", os.environ.get("HOST", ""))
     if proxies:
-        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=proxies, x_proto=proxies,
-                                x_host=proxies, x_port=proxies, x_prefix=proxies)
+        app.wsgi_app = ProxyFix(
+            app.wsgi_app,
+            x_for=proxies,
+            x_proto=proxies,
+            x_host=proxies,
+            x_port=proxies,
+            x_prefix=proxies,
+        )
     app.jinja_env.globals["public_link"] = link
     app.jinja_env.globals["public_note"] = note
 
@@ -130,7 +137,7 @@ def link(endpoint: str, **values) -> str:
     path = url_for(endpoint, **values)
     root = request.script_root
     if root and path.startswith(root):
-        path = path[len(root):]
+        path = path[len(root) :]
     base, _guessed = base_url()
     return base + path
 

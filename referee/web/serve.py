@@ -28,8 +28,14 @@ class _TooLarge(Exception):
 
 def _answer(status: int, text: str) -> tuple[int, list, bytes]:
     body = text.encode()
-    return status, [(b"content-type", b"text/plain; charset=utf-8"),
-                    (b"content-length", str(len(body)).encode())], body
+    return (
+        status,
+        [
+            (b"content-type", b"text/plain; charset=utf-8"),
+            (b"content-length", str(len(body)).encode()),
+        ],
+        body,
+    )
 
 
 class BufferedWSGI:
@@ -60,7 +66,8 @@ class BufferedWSGI:
         else:
             loop = asyncio.get_running_loop()
             status, headers, data, close = await loop.run_in_executor(
-                self.pool, self._run, environ(scope, body))
+                self.pool, self._run, environ(scope, body)
+            )
             await self._send(send, status, headers, data)
             if close is not None:  # what the app does once its answer has gone
                 await loop.run_in_executor(self.pool, close)
@@ -109,8 +116,7 @@ class BufferedWSGI:
             if close is not None:
                 close()
             raise
-        headers = [(k.lower().encode("latin-1"), v.encode("latin-1"))
-                   for k, v in said["headers"]]
+        headers = [(k.lower().encode("latin-1"), v.encode("latin-1")) for k, v in said["headers"]]
         return int(said["status"].split(" ", 1)[0]), headers, b"".join(chunks), close
 
 
@@ -160,5 +166,8 @@ def asgi_app():
     from app import create_app
 
     app = create_app()
-    return BufferedWSGI(app, threads=int(os.environ.get("THREADS") or 4),
-                        max_body=app.config["MAX_CONTENT_LENGTH"] + 64 * 1024)
+    return BufferedWSGI(
+        app,
+        threads=int(os.environ.get("THREADS") or 4),
+        max_body=app.config["MAX_CONTENT_LENGTH"] + 64 * 1024,
+    )

@@ -249,10 +249,14 @@ def describe(hand: EngineHand, move: Move, number: int, lead_at: int | None = -1
         return _("%(player)s laid %(tile)s on %(on)s", player=name, tile=move.tile, on=move.on)
     if move.kind == "draw":
         if move.drawn:
-            return _("%(player)s drew %(tiles)s", player=name,
-                     tiles=", ".join(str(t) for t in move.drawn))
-        return ngettext("%(player)s drew %(num)d tile", "%(player)s drew %(num)d tiles",
-                        move.count, player=name)
+            return _(
+                "%(player)s drew %(tiles)s",
+                player=name,
+                tiles=", ".join(str(t) for t in move.drawn),
+            )
+        return ngettext(
+            "%(player)s drew %(num)d tile", "%(player)s drew %(num)d tiles", move.count, player=name
+        )
     if lead:
         return _("%(player)s passed the pose", player=name)
     return _("%(player)s passed", player=name)
@@ -284,8 +288,12 @@ def _notes(hand: EngineHand, first: int = 1) -> dict[int, list[dict]]:
         if number < first:
             continue
         if points:
-            text = _("count %(count)s: +%(points)s for %(side)s", count=count, points=points,
-                     side=hand.side_names[side])
+            text = _(
+                "count %(count)s: +%(points)s for %(side)s",
+                count=count,
+                points=points,
+                side=hand.side_names[side],
+            )
         else:
             text = _("count %(count)s", count=count)
         notes.setdefault(number, []).append({"text": text, "rule": "FU-SCORE" if points else None})
@@ -293,9 +301,13 @@ def _notes(hand: EngineHand, first: int = 1) -> dict[int, list[dict]]:
         if number < first:
             continue
         why = rule_title(rule)
-        text = ngettext("%(player)s is charged %(num)d point: %(why)s",
-                        "%(player)s is charged %(num)d points: %(why)s", points,
-                        player=hand.players[seat], why=why)
+        text = ngettext(
+            "%(player)s is charged %(num)d point: %(why)s",
+            "%(player)s is charged %(num)d points: %(why)s",
+            points,
+            player=hand.players[seat],
+            why=why,
+        )
         notes.setdefault(number, []).append({"text": text, "rule": rule})
     return notes
 
@@ -337,8 +349,9 @@ def hand_summary(table: Table, index: int, totals: list[int] | None = None) -> d
         if s is not None:
             # the side's name: a pair wins a blocked hand together ("Ana+Cleo")
             won = names[hand.side_of[s.winner]] if s.winner is not None else None
-            end = (_("Blocked: won by %(side)s", side=won) if won is not None
-                   else _("Blocked: a tie"))
+            end = (
+                _("Blocked: won by %(side)s", side=won) if won is not None else _("Blocked: a tie")
+            )
     else:
         end = _("In play")
     lines = []
@@ -390,8 +403,7 @@ def hand_summary(table: Table, index: int, totals: list[int] | None = None) -> d
             else None
         ),
         "false_passes": [
-            {"text": hand.false_pass_message(f), "rule": "C-RENEGE"}
-            for f in hand.false_passes
+            {"text": hand.false_pass_message(f), "rule": "C-RENEGE"} for f in hand.false_passes
         ],
         "wrong_leads": [
             {"text": hand.wrong_lead_message(w), "rule": "CT-LEAD"}
@@ -409,8 +421,7 @@ def tie(table: Table) -> dict | None:
     """Why the match goes on though a side has reached the target (C-TIE)."""
     if not table.match.tied() or outcome(table) is not None:  # decided on time
         return None
-    return {"rule": "C-TIE", "title": rule_title("C-TIE"),
-            "text": table.match.tie_message()}
+    return {"rule": "C-TIE", "title": rule_title("C-TIE"), "text": table.match.tie_message()}
 
 
 def outcome(table: Table) -> dict | None:
@@ -440,14 +451,22 @@ def on_time(table: Table) -> dict | None:
         return None
     score = "–".join(str(p) for p in m.totals())
     if win is None:
-        text = ngettext("Time was called: the match ends level on the totals of the one hand "
-                        "played, %(score)s.", "Time was called: the match ends level on the "
-                        "totals of the %(num)d hands played, %(score)s.", hands, score=score)
+        text = ngettext(
+            "Time was called: the match ends level on the totals of the one hand "
+            "played, %(score)s.",
+            "Time was called: the match ends level on the "
+            "totals of the %(num)d hands played, %(score)s.",
+            hands,
+            score=score,
+        )
     else:
-        text = ngettext("Time was called: %(side)s won on the totals of the one hand played, "
-                        "%(score)s.", "Time was called: %(side)s won on the totals of the "
-                        "%(num)d hands played, %(score)s.", hands,
-                        side=m.side_names[win], score=score)
+        text = ngettext(
+            "Time was called: %(side)s won on the totals of the one hand played, %(score)s.",
+            "Time was called: %(side)s won on the totals of the %(num)d hands played, %(score)s.",
+            hands,
+            side=m.side_names[win],
+            score=score,
+        )
     winner = m.side_names[win] if win is not None else None
     return {"winner": winner, "text": text, "rule": None, "title": None, "time": True}
 
@@ -509,8 +528,9 @@ def set_name(variant: str, players: int) -> str:
     """The set a number of players implies ("double-nine, 55 tiles")."""
     v = get_variant(variant)
     n = len(tile_set(v.max_pip(players)))
-    return ngettext("%(set)s, %(num)d tile", "%(set)s, %(num)d tiles", n,
-                    set=say(v.set_name(players)))
+    return ngettext(
+        "%(set)s, %(num)d tile", "%(set)s, %(num)d tiles", n, set=say(v.set_name(players))
+    )
 
 
 def default_options(variant: str, options: dict | None = None) -> dict:
@@ -580,14 +600,17 @@ def what_changed(table: Table, hand_no: int, after: int) -> str:
     if 1 <= hand_no <= len(hands):
         hand = hands[hand_no - 1]
         if after < len(hand.moves):
-            return _("already recorded: %(move)s",
-                     move=describe(hand, hand.moves[after], after + 1))
+            return _(
+                "already recorded: %(move)s", move=describe(hand, hand.moves[after], after + 1)
+            )
         if after == len(hand.moves) and hand.settlement is not None:
-            return _("already recorded: the tiles left in hand %(hand)s, which is settled",
-                     hand=hand_no)
+            return _(
+                "already recorded: the tiles left in hand %(hand)s, which is settled", hand=hand_no
+            )
         if after > len(hand.moves):
-            return _("the table has changed: move %(move)s was taken back",
-                     move=len(hand.moves) + 1)
+            return _(
+                "the table has changed: move %(move)s was taken back", move=len(hand.moves) + 1
+            )
     if hand_no > len(hands):
         return _("the table has changed: hand %(hand)s was taken back", hand=hand_no)
     return _("the table has changed since this page was shown")
@@ -667,8 +690,9 @@ def _still_open(table: Table) -> None:
     if over and over.get("time"):
         raise Refused(422, over["text"])
     if over:
-        raise Refused(422, _("The match is over: %(winner)s won it.", winner=over["winner"]),
-                      over["rule"])
+        raise Refused(
+            422, _("The match is over: %(winner)s won it.", winner=over["winner"]), over["rule"]
+        )
 
 
 def _record(table: Table, move: Move, client_id: str | None = None) -> str:
@@ -719,8 +743,9 @@ def _record(table: Table, move: Move, client_id: str | None = None) -> str:
     return answer
 
 
-def _commit(table: Table, hand_no: int | None = None, after: int | None = None,
-            keep: bool = False) -> None:
+def _commit(
+    table: Table, hand_no: int | None = None, after: int | None = None, keep: bool = False
+) -> None:
     """Lock (if not yet), commit; a unique-constraint refusal (a race lost) becomes
     'already recorded'. `keep`: `table` now holds exactly what was written (the move
     applied to it), so this process keeps it as the match's new state."""
@@ -753,8 +778,9 @@ def lot(token: str, hand_no: int, after: int, rng: random.Random, seat=None) -> 
             o.rule if o else None,
         )
     if row.lot is not None:
-        raise Refused(409, _("already recorded: the lot, won by %(name)s",
-                             name=hand.players[row.lot]))
+        raise Refused(
+            409, _("already recorded: the lot, won by %(name)s", name=hand.players[row.lot])
+        )
     by_table = seat not in (None, "")
     seat = _seat(table, seat) if by_table else draw_lot(hand.players, rng)
     _lock(table)
@@ -781,8 +807,11 @@ def read_left(hand: EngineHand, texts: dict[int, list[str]]) -> dict[int, list[T
                 try:
                     tiles.append(parse_tile(word))
                 except NotationError as e:
-                    raise Refused(400, _("%(player)s: %(why)s", player=hand.players[seat],
-                                         why=say(e.args[0])), field=f"left-{seat}") from None
+                    raise Refused(
+                        400,
+                        _("%(player)s: %(why)s", player=hand.players[seat], why=say(e.args[0])),
+                        field=f"left-{seat}",
+                    ) from None
         out[seat] = tiles
     return out
 

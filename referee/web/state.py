@@ -162,6 +162,7 @@ def _cache() -> _LRU:
         found = current_app.extensions.setdefault("referee_state", _LRU(CACHE_SIZE))
     return found
 
+
 MATCH_COLUMNS = (
     Match.id,
     Match.variant,
@@ -334,8 +335,12 @@ def _resume(row: MatchRow, cached: Table) -> Table | None:
     k = len(cached.hand_rows)
     version, hands, corrected = _read(row.id, k)
     hands = counted(row, hands)
-    if corrected != cached.corrected or len(hands) < k or any(
-        a.key != b.key for a, b in zip(hands[: k - 1], cached.hand_rows[: k - 1], strict=True)
+    if (
+        corrected != cached.corrected
+        or len(hands) < k
+        or any(
+            a.key != b.key for a, b in zip(hands[: k - 1], cached.hand_rows[: k - 1], strict=True)
+        )
     ):
         return None
     for a, b in zip(hands[: k - 1], cached.hand_rows[: k - 1], strict=True):
@@ -375,8 +380,9 @@ def fork(t: Table) -> Table:
     return mine
 
 
-def to_record(row: MatchRow, hands: list[HandRow], extra: Move | None = None, left=None,
-              skip: int = 0):
+def to_record(
+    row: MatchRow, hands: list[HandRow], extra: Move | None = None, left=None, skip: int = 0
+):
     """The rows as an engine Record; `extra` (a move) and `left` (tiles left in hands) are
     added to the last hand, to ask the engine about them the way a record would be checked.
     The first `skip` hands are left empty (a replay that resumes after them)."""

@@ -127,7 +127,10 @@ def import_record():
     except Refused as e:
         return render_template("import.html", form=form, refused=e, variant=variant), 400
     return render_template(
-        "import.html", form=form, result=result, variant=variant,
+        "import.html",
+        form=form,
+        result=result,
+        variant=variant,
         record_text=text.decode("utf-8", "replace"),
     ), (200 if result["ok"] else 400)
 
@@ -224,8 +227,9 @@ def _render_table(
     if wants_fragment():
         return _fragment(html, status)
     sprite = Markup(sprite_svg(hand.max_pip)) if hand is not None else ""
-    page = render_template("table.html", t=t, variant=t.variant, links=links,
-                           sprite=sprite, table_html=Markup(html))
+    page = render_template(
+        "table.html", t=t, variant=t.variant, links=links, sprite=sprite, table_html=Markup(html)
+    )
     return page, status
 
 
@@ -403,9 +407,7 @@ def end(token: str):
         hand_no, after = _position(form)
         t = _load(token, write=True)
         if t.hand is not None:
-            texts = {
-                s: request.form.getlist(f"left-{s}") for s in range(len(t.hand.players))
-            }
+            texts = {s: request.form.getlist(f"left-{s}") for s in range(len(t.hand.players))}
         services.settle(token, hand_no, after, texts)
     except Refused as e:
         if e.status == 404:

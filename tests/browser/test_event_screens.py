@@ -11,9 +11,16 @@ from browserkit import CSRF
 
 pytestmark = pytest.mark.browser
 
-LONG = ["Alexandra Nováková", "Bartholomew Kowalczyk", "Cecilie Dvořáková",
-        "Dobromir Wiśniewski", "Eleonora Procházková", "Florentyna Zielińska",
-        "Gustav Hrubý-Malinowski", "Henrietta Lewandowska"]
+LONG = [
+    "Alexandra Nováková",
+    "Bartholomew Kowalczyk",
+    "Cecilie Dvořáková",
+    "Dobromir Wiśniewski",
+    "Eleonora Procházková",
+    "Florentyna Zielińska",
+    "Gustav Hrubý-Malinowski",
+    "Henrietta Lewandowska",
+]
 
 
 class EventMaker:
@@ -29,8 +36,13 @@ class EventMaker:
         return r
 
     def create(self, variant: str, names: list[str], **form) -> str:
-        r = self.post("/events/new", variant=variant, name="Club night at the Old Bell",
-                      entrants="\n".join(names), **form)
+        r = self.post(
+            "/events/new",
+            variant=variant,
+            name="Club night at the Old Bell",
+            entrants="\n".join(names),
+            **form,
+        )
         return r.location.rsplit("/", 1)[1]
 
     def round(self, token: str, scores: list[str]) -> None:
@@ -63,14 +75,21 @@ def no_sideways_scrolling(page, width: int = 390) -> None:
     assert widths["box"] <= widths["boxView"], widths  # nor scrolled inside its box
 
 
-@pytest.mark.parametrize("variant, form, scores", [
-    ("five-up", {"format": "swiss", "rounds": 3, "target": 61}, ["61", "48"]),
-    ("french-connection", {"format": "pods", "rounds": 3, "target": 100,
-                           "fair": "per-match"}, ["20", "45", "60", "100"]),
-])
+@pytest.mark.parametrize(
+    "variant, form, scores",
+    [
+        ("five-up", {"format": "swiss", "rounds": 3, "target": 61}, ["61", "48"]),
+        (
+            "french-connection",
+            {"format": "pods", "rounds": 3, "target": 100, "fair": "per-match"},
+            ["20", "45", "60", "100"],
+        ),
+    ],
+)
 def test_the_public_standings_fit_a_390_px_phone(events, new_phone, variant, form, scores):
-    token = events.create(variant, LONG + (["Izabela Szymańska-Nowak"] if variant != "five-up"
-                                           else []), **form)
+    token = events.create(
+        variant, LONG + (["Izabela Szymańska-Nowak"] if variant != "five-up" else []), **form
+    )
     events.round(token, scores)
     page = new_phone()
     page.goto(f"/p/{events.public(token)}")
@@ -112,8 +131,15 @@ def test_the_event_forms_inputs_are_alike(new_phone):
         .map(e => { const s = getComputedStyle(e);
             return {id: e.id, height: e.getBoundingClientRect().height,
                     border: s.borderTopWidth, font: parseFloat(s.fontSize)}; })""")
-    assert {b["id"] for b in boxes} >= {"name", "format", "table_size", "target", "rounds",
-                                        "series", "bye"}
+    assert {b["id"] for b in boxes} >= {
+        "name",
+        "format",
+        "table_size",
+        "target",
+        "rounds",
+        "series",
+        "bye",
+    }
     for b in boxes:
         assert b["height"] >= 44 and b["border"] == "2px" and b["font"] >= 16, b
 

@@ -15,10 +15,17 @@ def test_a_phone_follows_a_table_cards_qr_url_and_records_a_play(live, new_phone
     app, base = live
     client = app.test_client()
     csrf = CSRF.search(client.get("/import").get_data(as_text=True)).group(1)
-    r = client.post("/events/new", data={
-        "csrf_token": csrf, "variant": "five-up", "name": "Club night", "format": "swiss",
-        "rounds": 2, "entrants": "Ana\nBen\nCleo\nDan",
-    })
+    r = client.post(
+        "/events/new",
+        data={
+            "csrf_token": csrf,
+            "variant": "five-up",
+            "name": "Club night",
+            "format": "swiss",
+            "rounds": 2,
+            "entrants": "Ana\nBen\nCleo\nDan",
+        },
+    )
     assert r.status_code == 302, r.get_data(as_text=True)[:1000]
     director = r.location.rsplit("/", 1)[1]
     for what in ("pair", "start"):

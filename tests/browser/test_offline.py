@@ -51,8 +51,9 @@ def test_three_moves_offline_survive_a_reload_and_are_stored_once(new_phone, tab
     keep(page, "5-1", "5-5")  # Ana
     keep(page, "3-0", "5-0")  # Ben
     items = page.locator("#pending-list li .what")
-    expect(items).to_have_text(["Ben lays 5-0 on 5-5", "Ana lays 5-1 on 5-5",
-                                "Ben lays 3-0 on 5-0"])
+    expect(items).to_have_text(
+        ["Ben lays 5-0 on 5-5", "Ana lays 5-1 on 5-5", "Ben lays 3-0 on 5-0"]
+    )
     expect(page.locator("#offline")).to_contain_text("Offline since")
     expect(page.locator("#pending")).to_contain_text("Nothing is scored")
     assert stored(table, t) == ["5-5"]  # nothing reached the referee
@@ -157,13 +158,21 @@ def test_the_https_hint_shows_only_on_plain_http(chromium, live, new_phone, tabl
     port = live[1].rsplit(":", 1)[1]
     hall = chromium.browser_type.launch(  # the same server under a name: plain HTTP
         executable_path="/usr/bin/chromium",
-        args=["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run",
-              "--host-resolver-rules=MAP hall.test 127.0.0.1"])
+        args=[
+            "--no-sandbox",
+            "--disable-gpu",
+            "--disable-dev-shm-usage",
+            "--no-first-run",
+            "--host-resolver-rules=MAP hall.test 127.0.0.1",
+        ],
+    )
     try:
-        context = hall.new_context(viewport={"width": 390, "height": 844}, is_mobile=True,
-                                   has_touch=True)
-        context.route("**/*", lambda r: r.continue_() if "//hall.test:" in r.request.url
-                      else r.abort())
+        context = hall.new_context(
+            viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True
+        )
+        context.route(
+            "**/*", lambda r: r.continue_() if "//hall.test:" in r.request.url else r.abort()
+        )
         other = context.new_page()
         other.goto(f"http://hall.test:{port}/t/{t}")
         assert not other.evaluate("window.isSecureContext")

@@ -113,7 +113,8 @@ def test_a_thirteen_player_table_fits_a_phone(page, table):
     page.goto(f"/t/{t}")
     no_sideways_scroll(page)
     rows = page.locator("#players li").evaluate_all(
-        "items => new Set(items.map(i => Math.round(i.getBoundingClientRect().top))).size")
+        "items => new Set(items.map(i => Math.round(i.getBoundingClientRect().top))).size"
+    )
     assert rows <= 3, rows  # the players in a compact grid, not six rows
     # the lead chosen: a button per player, and the layout still shows above the bar
     page.locator('#picker button[value="12-12"]').tap()
@@ -149,7 +150,8 @@ def test_a_thirteen_player_match_page_fits_a_phone(page, table):
     assert scores.first.locator("th").inner_text() == "Adéla"
     # the chart: lines level after a hand are drawn apart, each labelled with its total
     points = page.locator("#chart g.side polyline").evaluate_all(
-        "ls => ls.map(l => l.getAttribute('points').split(' ').slice(1))")
+        "ls => ls.map(l => l.getAttribute('points').split(' ').slice(1))"
+    )
     for after in zip(*points, strict=True):
         assert len(set(after)) == 13, after
     labels = page.locator("#chart text.total").all_text_contents()
@@ -198,7 +200,8 @@ def test_the_undo_control_has_a_clear_focus_ring(page, table):
         if page.evaluate("document.activeElement.id") == "undo-link":
             break
     ring = page.locator("#undo-link").evaluate(
-        "e => [getComputedStyle(e).outlineWidth, getComputedStyle(e).outlineStyle]")
+        "e => [getComputedStyle(e).outlineWidth, getComputedStyle(e).outlineStyle]"
+    )
     assert ring == ["3px", "solid"], ring  # as the other buttons, not the 1 px default
 
 
@@ -231,8 +234,15 @@ def test_the_czech_action_bar_keeps_the_draw_on_one_line(page, table):
 def test_a_four_side_match_page_fits_a_phone(page, table):
     t = table.start("french-connection", ["Ana", "Ben", "Cleo", "Dan"], target=500)
     table.moves(t, "Dan 0-0; Ana pass; Ben pass; Cleo pass; Dan pass")
-    table.settle(t, {"Ana": "6-0 5-0 4-0 3-0 2-0 1-0 6-6", "Ben": "6-5 6-4 6-3 6-2 6-1 5-5 5-4",
-                     "Cleo": "5-3 5-2 5-1 4-4 4-3 4-2 4-1", "Dan": "3-3 3-2 3-1 2-2 2-1 1-1"})
+    table.settle(
+        t,
+        {
+            "Ana": "6-0 5-0 4-0 3-0 2-0 1-0 6-6",
+            "Ben": "6-5 6-4 6-3 6-2 6-1 5-5 5-4",
+            "Cleo": "5-3 5-2 5-1 4-4 4-3 4-2 4-1",
+            "Dan": "3-3 3-2 3-1 2-2 2-1 1-1",
+        },
+    )
     page.goto(f"/t/{t}/match")
     no_sideways_scroll(page)
     expect(page.locator("#hand-1")).to_contain_text("False pass")  # proven by the tiles left

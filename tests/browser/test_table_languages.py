@@ -23,7 +23,7 @@ CASES = [  # (language, variant, players, the screenshot)
 def english(client, url: str) -> str:
     """The refusal the same URL shows in English."""
     html = client.get(f"{url}&lang=en").get_data(as_text=True)
-    return re.sub(r"<[^>]+>", " ", html[html.index('id="why-not"'):].split("</p>")[0])
+    return re.sub(r"<[^>]+>", " ", html[html.index('id="why-not"') :].split("</p>")[0])
 
 
 @pytest.mark.parametrize("lang, variant, players, shot", CASES, ids=[c[0] for c in CASES])

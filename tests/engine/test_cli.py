@@ -12,8 +12,14 @@ EXAMPLE = ROOT / "docs" / "examples" / "spec-example.json"
 
 
 def run(*args, **kw):
-    return subprocess.run([sys.executable, "-m", "referee", *args], cwd=ROOT,
-                          capture_output=True, text=True, timeout=120, **kw)
+    return subprocess.run(
+        [sys.executable, "-m", "referee", *args],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        **kw,
+    )
 
 
 def test_check_names_hand_move_and_rule_of_an_illegal_move():
@@ -28,22 +34,38 @@ def test_check_json_verdict_of_the_spec_example():
     assert r.returncode == 1 and verdict["ok"] is False
     assert verdict["error"]["hand"] == 1 and verdict["error"]["move"] == 5
     assert verdict["hands"][0]["points"] == {"Ana+Cleo": 2, "Ben+Dan": 2}
-    assert verdict["hands"][0]["plays"][:2] == [{"move": 1, "count": 10, "points": 2},
-                                                {"move": 2, "count": 10, "points": 2}]
+    assert verdict["hands"][0]["plays"][:2] == [
+        {"move": 1, "count": 10, "points": 2},
+        {"move": 2, "count": 10, "points": 2},
+    ]
 
 
-@pytest.mark.parametrize("text,says", [
-    ("{", "not valid JSON"),
-    ("[" * 100000 + "]" * 100000, "not valid JSON"),
-    ('{"format": "domino-record/1", "variant": "poker", "players": ["A", "B"], "hands": []}',
-     "unknown variant"),
-    ('{"format": "domino-record/1", "variant": "five-up", "players": ["A", "B"], "hands": '
-     '[{"moves": [{"player": "A", "play": "7-x"}]}]}', "hand 1, move 1: unreadable tile"),
-    ('{"format": "domino-record/1", "variant": "five-up", "players": ["A", "B"], "hands": '
-     '[{"moves": [{"player": "Zed", "pass": true}]}]}', "unknown player 'Zed'"),
-    ('{"format": "domino-record/1", "variant": "french-connection", "players": ["A", "B"], '
-     '"hands": []}', "French Connection is played by 4 players, not 2"),
-])
+@pytest.mark.parametrize(
+    "text,says",
+    [
+        ("{", "not valid JSON"),
+        ("[" * 100000 + "]" * 100000, "not valid JSON"),
+        (
+            '{"format": "domino-record/1", "variant": "poker", "players": ["A", "B"], "hands": []}',
+            "unknown variant",
+        ),
+        (
+            '{"format": "domino-record/1", "variant": "five-up", "players": ["A", "B"], "hands": '
+            '[{"moves": [{"player": "A", "play": "7-x"}]}]}',
+            "hand 1, move 1: unreadable tile",
+        ),
+        (
+            '{"format": "domino-record/1", "variant": "five-up", "players": ["A", "B"], "hands": '
+            '[{"moves": [{"player": "Zed", "pass": true}]}]}',
+            "unknown player 'Zed'",
+        ),
+        (
+            '{"format": "domino-record/1", "variant": "french-connection", "players": ["A", "B"], '
+            '"hands": []}',
+            "French Connection is played by 4 players, not 2",
+        ),
+    ],
+)
 def test_unreadable_records_exit_2_with_one_line_and_no_traceback(tmp_path, text, says):
     path = tmp_path / "r.json"
     path.write_text(text)
@@ -74,17 +96,24 @@ def test_rules_prints_the_rulebook():
 RECORDS = ROOT / "tests" / "records"
 
 
-@pytest.mark.parametrize("name,line", [
-    # a Čtyřka deal with no double is dealt again, never played (CT-LEAD)
-    ("illegal_ct_lead_no_double", "hand 1, move 1 (rule CT-LEAD). Nobody was dealt a double"),
-    # a lead of a tile nobody was dealt: the fault is holding it
-    ("illegal_c_hold_undealt", "hand 1, move 1 (rule C-HOLD). Ana does not hold 5-5"),
-    # the rightful leader (the last winner) leads another player's tile: C-HOLD, naming him
-    ("illegal_fu_lead_not_held",
-     "hand 2, move 1 (rule C-HOLD). Ben leads this hand, but does not hold 5-2"),
-    ("illegal_fc_pose_not_held",
-     "hand 2, move 1 (rule C-HOLD). Dan poses this hand, but does not hold 6-6"),
-])
+@pytest.mark.parametrize(
+    "name,line",
+    [
+        # a Čtyřka deal with no double is dealt again, never played (CT-LEAD)
+        ("illegal_ct_lead_no_double", "hand 1, move 1 (rule CT-LEAD). Nobody was dealt a double"),
+        # a lead of a tile nobody was dealt: the fault is holding it
+        ("illegal_c_hold_undealt", "hand 1, move 1 (rule C-HOLD). Ana does not hold 5-5"),
+        # the rightful leader (the last winner) leads another player's tile: C-HOLD, naming him
+        (
+            "illegal_fu_lead_not_held",
+            "hand 2, move 1 (rule C-HOLD). Ben leads this hand, but does not hold 5-2",
+        ),
+        (
+            "illegal_fc_pose_not_held",
+            "hand 2, move 1 (rule C-HOLD). Dan poses this hand, but does not hold 6-6",
+        ),
+    ],
+)
 def test_check_judges_a_full_record_s_bad_lead_in_one_line(name, line):
     r = run("check", str(RECORDS / f"{name}.json"))
     assert r.returncode == 1, r.stderr

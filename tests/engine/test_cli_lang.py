@@ -18,10 +18,19 @@ compile_catalogues()
 
 
 def run(*args, **env):
-    base = {k: v for k, v in os.environ.items()
-            if k not in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")}
-    return subprocess.run([sys.executable, "-m", "referee", *args], cwd=ROOT,
-                          capture_output=True, text=True, timeout=120, env=base | env)
+    base = {
+        k: v
+        for k, v in os.environ.items()
+        if k not in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
+    }
+    return subprocess.run(
+        [sys.executable, "-m", "referee", *args],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env=base | env,
+    )
 
 
 def test_points_are_named_as_the_variant_scores_them():
@@ -36,11 +45,17 @@ def test_no_capital_letter_after_a_colon_in_the_verdict():
     assert "ILLEGAL: hand 1, move 5 (rule FU-DRAW). The boneyard still holds 6 tiles" in out
 
 
-@pytest.mark.parametrize("env,lang", [
-    ({}, "en"), ({"LANG": "pl_PL.UTF-8"}, "pl"), ({"LANGUAGE": "cs:en", "LANG": "C"}, "cs"),
-    ({"LC_ALL": "cs_CZ.UTF-8", "LANG": "pl_PL.UTF-8"}, "cs"), ({"LANG": "de_DE.UTF-8"}, "en"),
-    ({"LC_ALL": "C.UTF-8", "LANG": "pl_PL.UTF-8"}, "en"),
-])
+@pytest.mark.parametrize(
+    "env,lang",
+    [
+        ({}, "en"),
+        ({"LANG": "pl_PL.UTF-8"}, "pl"),
+        ({"LANGUAGE": "cs:en", "LANG": "C"}, "cs"),
+        ({"LC_ALL": "cs_CZ.UTF-8", "LANG": "pl_PL.UTF-8"}, "cs"),
+        ({"LANG": "de_DE.UTF-8"}, "en"),
+        ({"LC_ALL": "C.UTF-8", "LANG": "pl_PL.UTF-8"}, "en"),
+    ],
+)
 def test_the_language_comes_from_the_locale_environment(env, lang):
     assert from_environment(env) == lang
 
@@ -69,8 +84,10 @@ def test_json_stays_english_whatever_the_language():
 
 def test_unreadable_record_in_czech(tmp_path):
     path = tmp_path / "r.json"
-    path.write_text('{"format": "domino-record/1", "variant": "five-up", "players": ["A", "B"], '
-                    '"hands": [{"moves": [{"player": "Zed", "pass": true}]}]}')
+    path.write_text(
+        '{"format": "domino-record/1", "variant": "five-up", "players": ["A", "B"], '
+        '"hands": [{"moves": [{"player": "Zed", "pass": true}]}]}'
+    )
     r = run("check", "--lang", "cs", str(path))
     assert r.returncode == 2 and len(r.stderr.strip().splitlines()) == 1
     assert "kolo 1, tah 1: neznámý hráč 'Zed'" in r.stderr

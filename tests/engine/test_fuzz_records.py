@@ -23,11 +23,16 @@ from hypothesis import strategies as st
 from referee.__main__ import main
 
 ROOT = Path(__file__).resolve().parents[2]
-RECORDS = sorted(p for p in (ROOT / "tests" / "records").glob("*.json")
-                 if not p.name.endswith(".expected.json"))
+RECORDS = sorted(
+    p for p in (ROOT / "tests" / "records").glob("*.json") if not p.name.endswith(".expected.json")
+)
 EXAMPLES = int(os.environ.get("FUZZ_EXAMPLES", "150"))
-SETTINGS = settings(max_examples=EXAMPLES, deadline=None, database=None,
-                    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+SETTINGS = settings(
+    max_examples=EXAMPLES,
+    deadline=None,
+    database=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+)
 
 
 def _load(path: Path):
@@ -40,44 +45,114 @@ def _load(path: Path):
 SEEDS = [_load(p) for p in RECORDS]
 
 # -- what a hostile record is made of ---------------------------------------------------
-NAMES = st.sampled_from(["Ana", "Ben", "Cleo", "Dan", "ana", "A+B", "Ana\nBen", "", " ", "\x00",
-                         "Čeněk", "李", "x" * 41, "\u202eEvil", "\ud800"])
-TILES = st.sampled_from(["6-6", "5-5", "5-0", "0-0", "9-9", "12-12", "13-1", "6-4", "64", "[6|4]",
-                         "7-x", "", "-1-2", "6-6-6", "٣-٣"])
+NAMES = st.sampled_from(
+    [
+        "Ana",
+        "Ben",
+        "Cleo",
+        "Dan",
+        "ana",
+        "A+B",
+        "Ana\nBen",
+        "",
+        " ",
+        "\x00",
+        "Čeněk",
+        "李",
+        "x" * 41,
+        "\u202eEvil",
+        "\ud800",
+    ]
+)
+TILES = st.sampled_from(
+    [
+        "6-6",
+        "5-5",
+        "5-0",
+        "0-0",
+        "9-9",
+        "12-12",
+        "13-1",
+        "6-4",
+        "64",
+        "[6|4]",
+        "7-x",
+        "",
+        "-1-2",
+        "6-6-6",
+        "٣-٣",
+    ]
+)
 SCALARS = st.one_of(
-    st.none(), st.booleans(), st.integers(-(10**400), 10**400), st.floats(allow_nan=True),
-    st.text(max_size=20), NAMES, TILES,
+    st.none(),
+    st.booleans(),
+    st.integers(-(10**400), 10**400),
+    st.floats(allow_nan=True),
+    st.text(max_size=20),
+    NAMES,
+    TILES,
     st.sampled_from(["five-up", "french-connection", "ctyrka", "penalty", "victory", "domino"]),
 )
 VALUES = st.recursive(
     SCALARS,
-    lambda inner: st.one_of(st.lists(inner, max_size=4),
-                            st.dictionaries(st.sampled_from(
-                                ["player", "play", "on", "draw", "pass", "moves", "dealt",
-                                 "remaining", "target", "scoring", "x"]), inner, max_size=4)),
+    lambda inner: st.one_of(
+        st.lists(inner, max_size=4),
+        st.dictionaries(
+            st.sampled_from(
+                [
+                    "player",
+                    "play",
+                    "on",
+                    "draw",
+                    "pass",
+                    "moves",
+                    "dealt",
+                    "remaining",
+                    "target",
+                    "scoring",
+                    "x",
+                ]
+            ),
+            inner,
+            max_size=4,
+        ),
+    ),
     max_leaves=12,
 )
 MOVES = st.one_of(
     st.fixed_dictionaries({"player": NAMES, "play": TILES}, optional={"on": TILES}),
-    st.fixed_dictionaries({"player": NAMES, "draw": st.one_of(st.integers(-3, 30),
-                                                              st.lists(TILES, max_size=3))}),
+    st.fixed_dictionaries(
+        {"player": NAMES, "draw": st.one_of(st.integers(-3, 30), st.lists(TILES, max_size=3))}
+    ),
     st.fixed_dictionaries({"player": NAMES, "pass": st.one_of(st.just(True), VALUES)}),
     VALUES,
 )
 HANDS = st.fixed_dictionaries(
     {"moves": st.lists(MOVES, max_size=12)},
-    optional={"dealt": st.dictionaries(NAMES, st.lists(TILES, max_size=8), max_size=4),
-              "remaining": st.dictionaries(NAMES, st.lists(TILES, max_size=8), max_size=4)},
+    optional={
+        "dealt": st.dictionaries(NAMES, st.lists(TILES, max_size=8), max_size=4),
+        "remaining": st.dictionaries(NAMES, st.lists(TILES, max_size=8), max_size=4),
+    },
 )
 SHAPED = st.fixed_dictionaries(
-    {"format": st.one_of(st.just("domino-record/1"), VALUES),
-     "variant": st.one_of(st.sampled_from(["five-up", "french-connection", "ctyrka"]), VALUES),
-     "players": st.one_of(st.lists(NAMES, min_size=2, max_size=5, unique=True), VALUES),
-     "hands": st.one_of(st.lists(HANDS, max_size=3), VALUES)},
-    optional={"options": st.one_of(st.fixed_dictionaries(
-        {}, optional={"target": st.one_of(st.integers(-5, 10**12), VALUES),
-                      "scoring": st.one_of(st.sampled_from(["penalty", "victory"]), VALUES)}),
-        VALUES)},
+    {
+        "format": st.one_of(st.just("domino-record/1"), VALUES),
+        "variant": st.one_of(st.sampled_from(["five-up", "french-connection", "ctyrka"]), VALUES),
+        "players": st.one_of(st.lists(NAMES, min_size=2, max_size=5, unique=True), VALUES),
+        "hands": st.one_of(st.lists(HANDS, max_size=3), VALUES),
+    },
+    optional={
+        "options": st.one_of(
+            st.fixed_dictionaries(
+                {},
+                optional={
+                    "target": st.one_of(st.integers(-5, 10**12), VALUES),
+                    "scoring": st.one_of(st.sampled_from(["penalty", "victory"]), VALUES),
+                },
+            ),
+            VALUES,
+        )
+    },
 )
 
 
@@ -154,24 +229,44 @@ def test_records_of_the_spec_shape_get_a_verdict(tmp_path_factory, data):
 
 
 @SETTINGS
-@given(text=st.one_of(st.binary(max_size=200), st.text(max_size=200),
-                      st.integers(1, 5000).map(lambda n: "[" * n + "]" * n),
-                      st.integers(1, 5000).map(lambda n: '{"a":' * n + "1" + "}" * n)))
+@given(
+    text=st.one_of(
+        st.binary(max_size=200),
+        st.text(max_size=200),
+        st.integers(1, 5000).map(lambda n: "[" * n + "]" * n),
+        st.integers(1, 5000).map(lambda n: '{"a":' * n + "1" + "}" * n),
+    )
+)
 def test_any_bytes_get_a_verdict(tmp_path_factory, text):
     path = tmp_path_factory.mktemp("r") / "record.json"
-    assert_verdict(*judge(path, text if isinstance(text, bytes) else text.encode("utf-8",
-                                                                                 "surrogatepass")))
+    assert_verdict(
+        *judge(path, text if isinstance(text, bytes) else text.encode("utf-8", "surrogatepass"))
+    )
 
 
 def test_the_command_itself_answers_on_one_line(tmp_path):
     """A few hostile records through the real command: exit status and output as above."""
-    samples = ['{"format": "domino-record/1", "variant": 5, "players": ["A", "B"], "hands": []}',
-               "[" * 100_000, json.dumps({"format": "domino-record/1", "variant": "five-up",
-                                          "players": ["A\nB", "C"], "hands": []}),
-               (ROOT / "docs" / "examples" / "spec-example.json").read_text(encoding="utf-8")]
+    samples = [
+        '{"format": "domino-record/1", "variant": 5, "players": ["A", "B"], "hands": []}',
+        "[" * 100_000,
+        json.dumps(
+            {
+                "format": "domino-record/1",
+                "variant": "five-up",
+                "players": ["A\nB", "C"],
+                "hands": [],
+            }
+        ),
+        (ROOT / "docs" / "examples" / "spec-example.json").read_text(encoding="utf-8"),
+    ]
     for i, text in enumerate(samples):
         path = tmp_path / f"r{i}.json"
         path.write_text(text, encoding="utf-8")
-        r = subprocess.run([sys.executable, "-m", "referee", "check", str(path)], cwd=ROOT,
-                           capture_output=True, text=True, timeout=60)
+        r = subprocess.run(
+            [sys.executable, "-m", "referee", "check", str(path)],
+            cwd=ROOT,
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
         assert_verdict(r.returncode, r.stdout, r.stderr)

@@ -16,8 +16,21 @@ from referee.engine.rulebook import RULES
 from referee.engine.simulate import deal, leader, play_hand
 
 ENGINE = Path(__file__).resolve().parents[2] / "referee" / "engine"
-NAMES = ["Ana", "Ben", "Cleo", "Dan", "Eva", "Filip", "Gosia", "Hana", "Igor", "Jan", "Kuba",
-         "Lena", "Marek"]
+NAMES = [
+    "Ana",
+    "Ben",
+    "Cleo",
+    "Dan",
+    "Eva",
+    "Filip",
+    "Gosia",
+    "Hana",
+    "Igor",
+    "Jan",
+    "Kuba",
+    "Lena",
+    "Marek",
+]
 
 
 class Shouting:
@@ -134,8 +147,16 @@ def test_a_double_that_is_not_a_spinner_says_only_the_lead_double_spins():
 
 def test_french_connection_says_the_posed_double():
     m = Match("french-connection", ["Ana", "Ben", "Cleo", "Dan"])
-    h = play(m.new_hand(), "Ana 0-0", "Ben 1-0 on 0-0", "Cleo 2-0 on 0-0", "Dan 3-0 on 0-0",
-             "Ana 4-0 on 0-0", "Ben 1-1 on 1-0", "Cleo 6-1 on 1-1")
+    h = play(
+        m.new_hand(),
+        "Ana 0-0",
+        "Ben 1-0 on 0-0",
+        "Cleo 2-0 on 0-0",
+        "Dan 3-0 on 0-0",
+        "Ana 4-0 on 0-0",
+        "Ben 1-1 on 1-0",
+        "Cleo 6-1 on 1-1",
+    )
     e = refused(h, "Dan 5-1 on 1-1")
     assert "only the posed double is a spinner" in e.message
 
@@ -164,8 +185,15 @@ def test_record_errors_say_where_and_render():
 
 
 # -- every refusal cites a known rule and names the right player ------------------------------
-CONFIGS = [("five-up", 2), ("five-up", 3), ("five-up", 4), ("french-connection", 4),
-           ("ctyrka", 3), ("ctyrka", 5), ("ctyrka", 9)]
+CONFIGS = [
+    ("five-up", 2),
+    ("five-up", 3),
+    ("five-up", 4),
+    ("french-connection", 4),
+    ("ctyrka", 3),
+    ("ctyrka", 5),
+    ("ctyrka", 9),
+]
 
 
 def names_in(text, players):
@@ -195,8 +223,9 @@ def test_random_illegal_moves_cite_a_rule_and_the_right_player(config, seed, ste
         mover = data.draw(st.integers(0, n - 1))
         kind = data.draw(st.sampled_from(["play", "play", "play", "draw", "pass"]))
         if kind == "play":
-            move = Move.play(mover, data.draw(st.sampled_from(tiles)),
-                             data.draw(st.sampled_from(on_table)))
+            move = Move.play(
+                mover, data.draw(st.sampled_from(tiles)), data.draw(st.sampled_from(on_table))
+            )
         elif kind == "draw":
             move = Move.draw(mover, data.draw(st.integers(1, 3)))
         else:
@@ -212,8 +241,9 @@ def test_random_illegal_moves_cite_a_rule_and_the_right_player(config, seed, ste
             if hand.winner is not None:
                 allowed.add(hand.players[hand.winner])
             if move.tile is not None:
-                allowed |= {hand.players[s] for s, k in enumerate(hand.known)
-                            if k and move.tile in k}
+                allowed |= {
+                    hand.players[s] for s, k in enumerate(hand.known) if k and move.tile in k
+                }
             assert said <= allowed, (e.rule, e.message)
             if not hand.ended and hand.turn is not None and mover != hand.turn:
                 assert said == {hand.players[mover], hand.players[hand.turn]}, e.message

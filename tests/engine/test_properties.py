@@ -19,10 +19,21 @@ def state(hand):
     """Everything a player can see of a hand, to compare before and after."""
     lay = hand.layout
     return (
-        list(hand.moves), list(hand.sizes), hand.stock, hand.turn, hand.ended, hand.winner,
-        hand.passes, list(hand.streak), list(hand.scores), list(hand.plays), list(hand.charges),
+        list(hand.moves),
+        list(hand.sizes),
+        hand.stock,
+        hand.turn,
+        hand.ended,
+        hand.winner,
+        hand.passes,
+        list(hand.streak),
+        list(hand.scores),
+        list(hand.plays),
+        list(hand.charges),
         [(n.tile, n.parent, n.slot, n.spinner, list(n.free)) for n in lay.nodes],
-        list(lay.open), lay.count, [None if k is None else set(k) for k in hand.known],
+        list(lay.open),
+        lay.count,
+        [None if k is None else set(k) for k in hand.known],
         None if hand.stock_tiles is None else set(hand.stock_tiles),
     )
 
@@ -87,8 +98,7 @@ def test_a_match_written_as_a_record_and_checked_gives_the_same_scores(seed, con
     verdict = check.verdict(record.parse(data))
     assert verdict["ok"], verdict["error"]
     assert list(verdict["totals"].values()) == match.totals()
-    assert [list(h["points"].values()) for h in verdict["hands"]] == [
-        h.points for h in match.hands]
+    assert [list(h["points"].values()) for h in verdict["hands"]] == [h.points for h in match.hands]
     assert verdict["match"]["over"] == match.result()[0]
     # What a real table records: no dealt hands, draws as counts; remaining settles.
     for h in data["hands"]:

@@ -14,8 +14,9 @@ def test_engine_imports_no_web_module():
         "referee.engine.rulebook, referee.__main__;"
         "print(' '.join(sorted(sys.modules)))"
     )
-    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True,
-                         check=True).stdout.split()
+    out = subprocess.run(
+        [sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True
+    ).stdout.split()
     assert "referee.engine" in out
     assert not WEB & {m.split(".")[0] for m in out}
     assert not [m for m in out if m.startswith("referee.web")]

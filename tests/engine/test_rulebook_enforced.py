@@ -25,11 +25,27 @@ def says(rule_id: str, words: dict[str, str]) -> None:
 
 
 def test_fc_threepass_a_new_hand_resets_the_count():
-    says("FC-THREEPASS", {"en": "and so does a new hand", "pl": "tak samo jak nowe rozdanie",
-                          "cs": "a stejně tak nové kolo"})
+    says(
+        "FC-THREEPASS",
+        {
+            "en": "and so does a new hand",
+            "pl": "tak samo jak nowe rozdanie",
+            "cs": "a stejně tak nové kolo",
+        },
+    )
     m = Match("french-connection", ["Ana", "Ben", "Cleo", "Dan"])
-    h = play(m.new_hand(), *CROSS, "Ben pass", "Cleo pass", "Dan pass", "Ana 4-4 on 4-0",
-             "Ben pass", "Cleo pass", "Dan pass", "Ana pass")
+    h = play(
+        m.new_hand(),
+        *CROSS,
+        "Ben pass",
+        "Cleo pass",
+        "Dan pass",
+        "Ana 4-4 on 4-0",
+        "Ben pass",
+        "Cleo pass",
+        "Dan pass",
+        "Ana pass",
+    )
     assert h.ended == "block" and h.streak == [1, 2, 2, 2]  # two passes each, not charged
     assert [c for c in h.charges if c[3] == "FC-THREEPASS"] == []
     free = sorted((t for t in h.tiles if t not in h.layout.by_tile), key=sum)
@@ -37,8 +53,16 @@ def test_fc_threepass_a_new_hand_resets_the_count():
     assert h.settle(left).winner == 1
     nxt = play(m.new_hand(), "Ben 6-6", "Cleo pass", "Dan pass")
     assert nxt.charges == [] and nxt.streak == [0, 0, 1, 1]  # a third pass, counted anew
-    play(nxt, "Ana 6-5 on 6-6", "Ben 6-4 on 6-6", "Cleo pass", "Dan 6-3 on 6-6",
-         "Ana 6-2 on 6-6", "Ben pass", "Cleo pass")
+    play(
+        nxt,
+        "Ana 6-5 on 6-6",
+        "Ben 6-4 on 6-6",
+        "Cleo pass",
+        "Dan 6-3 on 6-6",
+        "Ana 6-2 on 6-6",
+        "Ben pass",
+        "Cleo pass",
+    )
     assert nxt.charges == [(10, 2, 10, "FC-THREEPASS")]  # her third pass in this hand
 
 
@@ -58,15 +82,20 @@ def soap_block():
 
 
 def test_fc_soap_the_player_left_with_double_blank_wins_the_block_and_poses_next():
-    says("FC-SOAP", {"en": "he can win the block (FC-BLOCK) and pose the next hand (FC-POSE) "
-                           "while being charged 20",
-                     "pl": "może wygrać blokadę (FC-BLOCK) i otworzyć następne rozdanie (FC-POSE)",
-                     "cs": "může zablokované kolo vyhrát (FC-BLOCK) a zahájit další kolo "
-                           "(FC-POSE)"})
+    says(
+        "FC-SOAP",
+        {
+            "en": "he can win the block (FC-BLOCK) and pose the next hand (FC-POSE) "
+            "while being charged 20",
+            "pl": "może wygrać blokadę (FC-BLOCK) i otworzyć następne rozdanie (FC-POSE)",
+            "cs": "může zablokované kolo vyhrát (FC-BLOCK) a zahájit další kolo (FC-POSE)",
+        },
+    )
     m, h = soap_block()
     w = h.settlement.winner
-    assert (w, 20, "FC-SOAP") in [(line.side, line.points, line.rule) for line in
-                                  h.settlement.lines]
+    assert (w, 20, "FC-SOAP") in [
+        (line.side, line.points, line.rule) for line in h.settlement.lines
+    ]
     assert h.points[w] == 20  # charged, though he won the block
     opening = m.opening()
     assert opening.leader == w and opening.rule == "FC-POSE"
@@ -80,12 +109,15 @@ NO_DOUBLE = {0: tiles("6-5 6-4 6-3 6-2 6-1 6-0 5-4"), 1: tiles("5-3 5-2 5-1 5-0 
 
 
 def test_ct_lead_a_full_record_without_a_double_is_illegal_at_its_first_move():
-    says("CT-LEAD", {"en": "a full record whose deal holds no double is illegal at its first "
-                           "move",
-                     "pl": "pełny zapis, w którego rozdaniu nie ma dubletu, jest niedozwolony od "
-                           "pierwszego ruchu",
-                     "cs": "úplný zápis, v jehož rozdání není žádný dubl, je nedovolený od "
-                           "prvního tahu"})
+    says(
+        "CT-LEAD",
+        {
+            "en": "a full record whose deal holds no double is illegal at its first move",
+            "pl": "pełny zapis, w którego rozdaniu nie ma dubletu, jest niedozwolony od "
+            "pierwszego ruchu",
+            "cs": "úplný zápis, v jehož rozdání není žádný dubl, je nedovolený od prvního tahu",
+        },
+    )
     full = Match("ctyrka", ["Ana", "Ben"]).new_hand(NO_DOUBLE)
     assert refused(full, "Ana 6-5").rule == "CT-LEAD"
     lead = Move.play(0, parse_tile("6-5"))
@@ -95,12 +127,17 @@ def test_ct_lead_a_full_record_without_a_double_is_illegal_at_its_first_move():
 
 
 def test_ct_lead_is_flagged_when_the_record_later_proves_a_higher_double():
-    says("CT-LEAD", {"en": "the table shows the flag, and a check of the record judges it "
-                           "illegal at the lead (move 1)",
-                     "pl": "stół pokazuje to oznaczenie, a sprawdzenie zapisu uznaje go za "
-                           "niedozwolony od otwarcia (ruch 1)",
-                     "cs": "stůl označení ukáže a kontrola zápisu jej uzná za nedovolený od "
-                           "zahájení (tah 1)"})
+    says(
+        "CT-LEAD",
+        {
+            "en": "the table shows the flag, and a check of the record judges it "
+            "illegal at the lead (move 1)",
+            "pl": "stół pokazuje to oznaczenie, a sprawdzenie zapisu uznaje go za "
+            "niedozwolony od otwarcia (ruch 1)",
+            "cs": "stůl označení ukáže a kontrola zápisu jej uzná za nedovolený od "
+            "zahájení (tah 1)",
+        },
+    )
     h = play(Match("ctyrka", ["Ana", "Ben", "Cleo"]).new_hand(), "Ana 5-5", "Ben 6-5 on 5-5")
     assert h.wrong_leads == []
     play(h, "Cleo 6-6 on 6-5")  # Cleo drew nothing: she held 6-6 at the deal

@@ -87,8 +87,12 @@ def test_c_tie_level_totals_over_the_target_do_not_end_the_match():
 
 
 def test_c_renege_full_record_refuses_a_pass_with_a_playable_tile(fc):
-    dealt = {0: tiles("0-0 6-6 5-5 4-4 3-3 2-2 1-1"), 1: tiles("6-0 6-1 6-2 6-3 6-4 6-5 5-0"),
-             2: tiles("5-1 5-2 5-3 5-4 4-0 4-1 4-2"), 3: tiles("4-3 3-0 3-1 3-2 2-0 2-1 1-0")}
+    dealt = {
+        0: tiles("0-0 6-6 5-5 4-4 3-3 2-2 1-1"),
+        1: tiles("6-0 6-1 6-2 6-3 6-4 6-5 5-0"),
+        2: tiles("5-1 5-2 5-3 5-4 4-0 4-1 4-2"),
+        3: tiles("4-3 3-0 3-1 3-2 2-0 2-1 1-0"),
+    }
     h = play(fc.new_hand(dealt), "Ana 0-0")
     e = refused(h, "Ben pass")
     assert e.rule == "C-RENEGE" and "6-0" in e.message
@@ -109,8 +113,11 @@ def test_c_renege_partial_tiles_left_at_the_end_prove_a_false_pass():
     for _ in range(14):
         play(h, f"{'AB'[len(h.moves) % 2]} draw 1")
     play(h, "B pass", "A pass")
-    settle(h, A="6-5 1-0 2-0 3-0 4-0 5-0 1-1 2-2 3-3 4-4 5-5 6-4 6-3",
-           B="6-2 6-1 6-0 5-4 5-3 5-2 5-1 4-3 4-2 4-1 3-2 3-1 2-1 0-0")
+    settle(
+        h,
+        A="6-5 1-0 2-0 3-0 4-0 5-0 1-1 2-2 3-3 4-4 5-5 6-4 6-3",
+        B="6-2 6-1 6-0 5-4 5-3 5-2 5-1 4-3 4-2 4-1 3-2 3-1 2-1 0-0",
+    )
     moves = sorted((f.move, f.player, str(f.tile)) for f in h.false_passes)
     # B passed at move 16 holding 6-2 and A at move 17 holding 6-5: both fitted the 6-6
     assert moves == [(16, 1, "6-2"), (17, 0, "6-5")]
@@ -127,26 +134,48 @@ def test_c_place_laid_against_a_tile_on_the_table(five4):
 
 
 def test_c_hold_full_record_lays_only_his_tiles(fc):
-    dealt = {0: tiles("0-0 6-6 5-5 4-4 3-3 2-2 1-1"), 1: tiles("6-0 6-1 6-2 6-3 6-4 6-5 5-0"),
-             2: tiles("5-1 5-2 5-3 5-4 4-0 4-1 4-2"), 3: tiles("4-3 3-0 3-1 3-2 2-0 2-1 1-0")}
+    dealt = {
+        0: tiles("0-0 6-6 5-5 4-4 3-3 2-2 1-1"),
+        1: tiles("6-0 6-1 6-2 6-3 6-4 6-5 5-0"),
+        2: tiles("5-1 5-2 5-3 5-4 4-0 4-1 4-2"),
+        3: tiles("4-3 3-0 3-1 3-2 2-0 2-1 1-0"),
+    }
     h = play(fc.new_hand(dealt), "Ana 0-0")
     assert refused(h, "Ben 4-0 on 0-0").rule == "C-HOLD"
 
 
 def domino4(match):
     """A 4-player Five-Up hand that Ana wins by Domino! at move 17 (8 tiles in the boneyard)."""
-    return play(match.new_hand(), "Ana 6-6", "Ben 6-1 on 6-6", "Cleo 6-2 on 6-6",
-                "Dan 6-3 on 6-6", "Ana 6-4 on 6-6", "Ben 1-1 on 6-1", "Cleo 2-2 on 6-2",
-                "Dan 3-3 on 6-3", "Ana 4-4 on 6-4", "Ben 1-0 on 1-1", "Cleo 2-0 on 2-2",
-                "Dan 3-0 on 3-3", "Ana 4-0 on 4-4", "Ben 5-1 on 1-1", "Cleo 5-2 on 2-2",
-                "Dan 5-3 on 3-3", "Ana 5-4 on 4-4")
+    return play(
+        match.new_hand(),
+        "Ana 6-6",
+        "Ben 6-1 on 6-6",
+        "Cleo 6-2 on 6-6",
+        "Dan 6-3 on 6-6",
+        "Ana 6-4 on 6-6",
+        "Ben 1-1 on 6-1",
+        "Cleo 2-2 on 6-2",
+        "Dan 3-3 on 6-3",
+        "Ana 4-4 on 6-4",
+        "Ben 1-0 on 1-1",
+        "Cleo 2-0 on 2-2",
+        "Dan 3-0 on 3-3",
+        "Ana 4-0 on 4-4",
+        "Ben 5-1 on 1-1",
+        "Cleo 5-2 on 2-2",
+        "Dan 5-3 on 3-3",
+        "Ana 5-4 on 4-4",
+    )
 
 
-@pytest.mark.parametrize("left", [
-    {"Ben": "0-0 5-5", "Cleo": "", "Dan": "6-5"},  # Ben holds one tile, not two
-    {"Ben": "6-6", "Cleo": "5-5", "Dan": "6-5"},  # 6-6 is on the table
-    {"Ben": "5-5", "Cleo": "5-5", "Dan": "6-5"},  # 5-5 listed twice
-])
+@pytest.mark.parametrize(
+    "left",
+    [
+        {"Ben": "0-0 5-5", "Cleo": "", "Dan": "6-5"},  # Ben holds one tile, not two
+        {"Ben": "6-6", "Cleo": "5-5", "Dan": "6-5"},  # 6-6 is on the table
+        {"Ben": "5-5", "Cleo": "5-5", "Dan": "6-5"},  # 5-5 listed twice
+    ],
+)
 def test_c_remaining_each_player_lists_exactly_what_he_holds(five4, left):
     h = domino4(five4)
     with pytest.raises(IllegalMove) as info:
@@ -175,19 +204,38 @@ def test_fu_deal_five_tiles_each_rest_is_the_boneyard():
 def test_fu_lead_after_a_domino_the_winner_leads(five4):
     h = five4.new_hand()
     assert h.turn is None  # the first hand: lot
-    play(h, "Cleo 6-6", "Dan 6-1 on 6-6", "Ana 6-2 on 6-6", "Ben 6-3 on 6-6",
-         "Cleo 6-4 on 6-6", "Dan 1-1 on 6-1", "Ana 2-2 on 6-2", "Ben 3-3 on 6-3",
-         "Cleo 4-4 on 6-4", "Dan 1-0 on 1-1", "Ana 2-0 on 2-2", "Ben 3-0 on 3-3",
-         "Cleo 4-0 on 4-4", "Dan 5-1 on 1-1", "Ana 5-2 on 2-2", "Ben 5-3 on 3-3",
-         "Cleo 5-4 on 4-4")
+    play(
+        h,
+        "Cleo 6-6",
+        "Dan 6-1 on 6-6",
+        "Ana 6-2 on 6-6",
+        "Ben 6-3 on 6-6",
+        "Cleo 6-4 on 6-6",
+        "Dan 1-1 on 6-1",
+        "Ana 2-2 on 6-2",
+        "Ben 3-3 on 6-3",
+        "Cleo 4-4 on 6-4",
+        "Dan 1-0 on 1-1",
+        "Ana 2-0 on 2-2",
+        "Ben 3-0 on 3-3",
+        "Cleo 4-0 on 4-4",
+        "Dan 5-1 on 1-1",
+        "Ana 5-2 on 2-2",
+        "Ben 5-3 on 3-3",
+        "Cleo 5-4 on 4-4",
+    )
     settle(h, Ana="0-0", Ben="6-5", Dan="5-5")
     nxt = five4.new_hand()
     assert nxt.turn == 2 and five4.opening().rule == "FU-LEAD"
     assert refused(nxt, "Ana 5-0").rule == "FU-LEAD"
 
 
-FIVE4_DEAL = {0: tiles("6-6 6-3 5-4 3-2 3-1"), 1: tiles("6-2 3-0 2-2 2-1 0-0"),
-              2: tiles("6-5 5-1 5-0 4-3 4-0"), 3: tiles("6-0 5-5 5-2 2-0 1-0")}
+FIVE4_DEAL = {
+    0: tiles("6-6 6-3 5-4 3-2 3-1"),
+    1: tiles("6-2 3-0 2-2 2-1 0-0"),
+    2: tiles("6-5 5-1 5-0 4-3 4-0"),
+    3: tiles("6-0 5-5 5-2 2-0 1-0"),
+}
 
 
 @pytest.mark.parametrize("lot", [None, 2])
@@ -272,8 +320,17 @@ def test_fu_score_multiples_of_five_score_count_over_five(five4):
 
 
 def test_fu_score_a_count_of_25_scores_5():
-    h = play(Match("five-up", ["A", "B"]).new_hand(), "A 6-6", "B 6-5 on 6-6", "A 6-4 on 6-6",
-             "B 6-3 on 6-6", "A 5-5 on 6-5", "B 4-4 on 6-4", "A 3-3 on 6-3", "B 6-1 on 6-6")
+    h = play(
+        Match("five-up", ["A", "B"]).new_hand(),
+        "A 6-6",
+        "B 6-5 on 6-6",
+        "A 6-4 on 6-6",
+        "B 6-3 on 6-6",
+        "A 5-5 on 6-5",
+        "B 4-4 on 6-4",
+        "A 3-3 on 6-3",
+        "B 6-1 on 6-6",
+    )
     # 12, 17, 9, 12, 17 (5-5 counts 10 with a side free), 21, 24, 25
     assert [c for _, c, _, _ in h.plays] == [12, 17, 9, 12, 17, 21, 24, 25]
     assert h.plays[-1][2] == 5 and h.scores == [0, 5]
@@ -287,10 +344,24 @@ def test_fu_domino_rounding(pips, points):
 def fu3_domino_hand():
     """A 3-player hand that A wins by Domino!."""
     m = Match("five-up", ["A", "B", "C"])
-    h = play(m.new_hand(), "A 6-6", "B 6-1 on 6-6", "C 6-2 on 6-6", "A 6-3 on 6-6",
-             "B 1-1 on 6-1", "C 2-2 on 6-2", "A 3-3 on 6-3", "B 1-0 on 1-1", "C 2-0 on 2-2",
-             "A 3-0 on 3-3", "B draw 1", "B 0-0 on 1-0", "C draw 1", "C 5-0 on 2-0",
-             "A 3-5 on 3-3")
+    h = play(
+        m.new_hand(),
+        "A 6-6",
+        "B 6-1 on 6-6",
+        "C 6-2 on 6-6",
+        "A 6-3 on 6-6",
+        "B 1-1 on 6-1",
+        "C 2-2 on 6-2",
+        "A 3-3 on 6-3",
+        "B 1-0 on 1-1",
+        "C 2-0 on 2-2",
+        "A 3-0 on 3-3",
+        "B draw 1",
+        "B 0-0 on 1-0",
+        "C draw 1",
+        "C 5-0 on 2-0",
+        "A 3-5 on 3-3",
+    )
     return m, h
 
 
@@ -300,7 +371,9 @@ def test_fu_domino_three_players_second_place_bonus():
     assert h.ended == "domino" and h.winner == 0
     s = h.variant.settle(h, [[], tiles("4-1"), tiles("6-5 4-4")])
     assert [(line.side, line.points, line.rule) for line in s.lines] == [
-        (0, 5, "FU-DOMINO"), (1, 3, "FU-DOMINO")]
+        (0, 5, "FU-DOMINO"),
+        (1, 3, "FU-DOMINO"),
+    ]
     before = list(h.scores)
     settle(h, B="2-1 4-0", C="6-5 6-4")  # B 7 pips, C 21: A (28 -> 6), B (14 -> 3)
     assert h.points == [before[0] + 6, before[1] + 3, before[2]]
@@ -342,8 +415,17 @@ def test_fu_block_pairs_add_their_pips_and_a_tie_scores_nobody():
 
 def test_fu_match_refuses_a_hand_after_the_match_is_decided():
     m = Match("five-up", ["A", "B"], {"target": 5})
-    h = play(m.new_hand(), "A 6-6", "B 6-5 on 6-6", "A 6-4 on 6-6", "B 6-3 on 6-6",
-             "A 5-5 on 6-5", "B 4-4 on 6-4", "A 3-3 on 6-3", "B 6-1 on 6-6")
+    h = play(
+        m.new_hand(),
+        "A 6-6",
+        "B 6-5 on 6-6",
+        "A 6-4 on 6-6",
+        "B 6-3 on 6-6",
+        "A 5-5 on 6-5",
+        "B 4-4 on 6-4",
+        "A 3-3 on 6-3",
+        "B 6-1 on 6-6",
+    )
     assert h.scores == [0, 5]
     play(h, "A draw 18", "A pass", "B pass")  # blocked: A holds 19 tiles, B one
     rest = [t for t in h.tiles if t not in h.layout.by_tile]
@@ -434,8 +516,15 @@ def test_fc_block_after_four_passes_fewest_pips_wins(fc):
     assert not h.ended
     play(h, "Ana pass")
     assert h.ended == "block"
-    s = h.variant.settle(h, [tiles("1-1 2-2 5-0 5-1 5-2"), tiles("3-3 4-4 5-3 5-4 5-5 6-0"),
-                             tiles("6-1 6-2 6-3 6-4 6-5 6-6"), tiles("2-1 3-1 3-2 4-1 4-2 4-3")])
+    s = h.variant.settle(
+        h,
+        [
+            tiles("1-1 2-2 5-0 5-1 5-2"),
+            tiles("3-3 4-4 5-3 5-4 5-5 6-0"),
+            tiles("6-1 6-2 6-3 6-4 6-5 6-6"),
+            tiles("2-1 3-1 3-2 4-1 4-2 4-3"),
+        ],
+    )
     # Ana 2+4+5+6+7 = 24 (a double: x2 = 48), Ben 6+8+8+9+10+6 = 47 (x2 = 94),
     # Cleo 7+8+9+10+11+12 = 57 (x2 = 114), Dan 3+4+5+5+6+7 = 30 (no double: 30)
     assert s.winner == 0
@@ -443,16 +532,34 @@ def test_fc_block_after_four_passes_fewest_pips_wins(fc):
 
 
 def test_fc_allpass_a_tile_three_passes_and_another_tile_charges_each_other_ten(fc):
-    h = play(fc.new_hand(), *CROSS, "Ben 1-1 on 1-0", "Cleo pass", "Dan pass", "Ana pass",
-             "Ben 6-1 on 1-1")
+    h = play(
+        fc.new_hand(),
+        *CROSS,
+        "Ben 1-1 on 1-0",
+        "Cleo pass",
+        "Dan pass",
+        "Ana pass",
+        "Ben 6-1 on 1-1",
+    )
     assert h.charges == [(10, s, 10, "FC-ALLPASS") for s in (0, 2, 3)]
     assert h.scores == [10, 0, 10, 10]
 
 
 def test_fc_threepass_the_third_pass_in_succession_costs_ten(fc):
-    h = play(fc.new_hand(), *CROSS, "Ben 1-1 on 1-0", "Cleo 2-2 on 2-0", "Dan pass",
-             "Ana 4-4 on 4-0", "Ben 5-1 on 1-1", "Cleo 5-2 on 2-2", "Dan pass",
-             "Ana 5-4 on 4-4", "Ben 5-5 on 5-1", "Cleo 6-5 on 5-2")
+    h = play(
+        fc.new_hand(),
+        *CROSS,
+        "Ben 1-1 on 1-0",
+        "Cleo 2-2 on 2-0",
+        "Dan pass",
+        "Ana 4-4 on 4-0",
+        "Ben 5-1 on 1-1",
+        "Cleo 5-2 on 2-2",
+        "Dan pass",
+        "Ana 5-4 on 4-4",
+        "Ben 5-5 on 5-1",
+        "Cleo 6-5 on 5-2",
+    )
     assert h.charges == []
     play(h, "Dan pass")
     assert h.charges == [(16, 3, 10, "FC-THREEPASS")]
@@ -465,12 +572,19 @@ def test_fc_settle_multipliers():
     left = [[], tiles("6-5"), tiles("2-2 1-0"), tiles("0-0")]
 
     def domino_with(last):
-        return SimpleNamespace(ended="domino", winner=0, players=list("ABCD"),
-                               layout=SimpleNamespace(nodes=[SimpleNamespace(tile=T(last))]))
+        return SimpleNamespace(
+            ended="domino",
+            winner=0,
+            players=list("ABCD"),
+            layout=SimpleNamespace(nodes=[SimpleNamespace(tile=T(last))]),
+        )
 
     plain = fc.settle(domino_with("5-3"), left)
     assert [(line.side, line.points, line.rule) for line in plain.lines] == [
-        (1, 11, "FC-SETTLE"), (2, 10, "FC-SETTLE"), (3, 20, "FC-SOAP")]
+        (1, 11, "FC-SETTLE"),
+        (2, 10, "FC-SETTLE"),
+        (3, 20, "FC-SOAP"),
+    ]
     double = fc.settle(domino_with("3-3"), left)
     # a Domino! laid with a double: x2, and x4 for a hand with a double; [0|0] alone stays 20
     assert [line.points for line in double.lines] == [22, 20, 20]
@@ -481,7 +595,11 @@ def test_fc_soap_only_when_double_blank_is_the_only_tile():
     hand = SimpleNamespace(ended="block", winner=None, players=list("ABCD"))
     s = fc.settle(hand, [tiles("0-0"), tiles("0-0 1-0")[1:], tiles("6-6"), tiles("3-1 0-0")])
     assert [(line.points, line.rule) for line in s.lines] == [
-        (20, "FC-SOAP"), (1, "FC-SETTLE"), (24, "FC-SETTLE"), (8, "FC-SETTLE")]
+        (20, "FC-SOAP"),
+        (1, "FC-SETTLE"),
+        (24, "FC-SETTLE"),
+        (8, "FC-SETTLE"),
+    ]
     assert s.winner == 0  # 0 pips is the fewest, yet at a block the winner is charged too
 
 
@@ -511,8 +629,13 @@ def test_ct_lead_a_double_and_in_a_full_record_the_highest():
 
 def test_ct_spinner_places_in_any_order_and_other_doubles_are_ordinary():
     # seed: 6/6 is laid, 6/5 attached; the next player may attach 5/3 to 6/5
-    h = play(Match("ctyrka", ["A", "B", "C"]).new_hand(), "A 6-6", "B 6-5 on 6-6",
-             "C 5-3 on 6-5", "A 3-3 on 5-3")
+    h = play(
+        Match("ctyrka", ["A", "B", "C"]).new_hand(),
+        "A 6-6",
+        "B 6-5 on 6-6",
+        "C 5-3 on 6-5",
+        "A 3-3 on 5-3",
+    )
     assert h.layout.nodes[0].spinner and not h.layout.by_tile[T("3-3")].spinner
 
 
@@ -527,9 +650,22 @@ def test_ct_draw_exactly_one_tile_and_the_turn_ends():
 def ct_domino(options=None):
     """A goes out at move 13 while 8 tiles are still in the boneyard."""
     m = Match("ctyrka", ["A", "B"], options)
-    h = play(m.new_hand(), "A 6-6", "B draw 1", "A 6-5 on 6-6", "B draw 1", "A 6-4 on 6-6",
-             "B draw 1", "A 6-3 on 6-6", "B draw 1", "A 6-2 on 6-6", "B draw 1",
-             "A 5-5 on 6-5", "B draw 1", "A 4-4 on 6-4")
+    h = play(
+        m.new_hand(),
+        "A 6-6",
+        "B draw 1",
+        "A 6-5 on 6-6",
+        "B draw 1",
+        "A 6-4 on 6-6",
+        "B draw 1",
+        "A 6-3 on 6-6",
+        "B draw 1",
+        "A 6-2 on 6-6",
+        "B draw 1",
+        "A 5-5 on 6-5",
+        "B draw 1",
+        "A 4-4 on 6-4",
+    )
     return m, h
 
 
@@ -557,7 +693,8 @@ def test_ct_penalty_others_are_charged_their_pips():
     m, h = ct_domino()
     settle(h, B=B_LEFT)
     assert [(line.side, line.points, line.rule) for line in h.settlement.lines] == [
-        (1, 64, "CT-PENALTY")]
+        (1, 64, "CT-PENALTY")
+    ]
     assert m.options == {"target": 100, "scoring": "penalty"} and m.result() == (False, None)
     assert m.variant.result([60, 101], m.options) == (True, 0)
 
@@ -575,16 +712,25 @@ def test_ct_victory_the_winner_scores_the_others_pips():
 def test_fc_pose_after_a_block_with_a_winner_he_poses():
     fc = Match("french-connection", ["Ana", "Ben", "Cleo", "Dan"], {"target": 1000})
     h = play(fc.new_hand(), *CROSS, "Ben pass", "Cleo pass", "Dan pass", "Ana pass")
-    settle(h, Ana="1-1 2-1 3-1 4-1 5-1", Ben="2-2 3-2 4-2 5-2 6-2 6-1",
-           Cleo="3-3 4-3 5-3 6-3 5-0 6-0", Dan="4-4 5-4 6-4 5-5 6-5 6-6")
+    settle(
+        h,
+        Ana="1-1 2-1 3-1 4-1 5-1",
+        Ben="2-2 3-2 4-2 5-2 6-2 6-1",
+        Cleo="3-3 4-3 5-3 6-3 5-0 6-0",
+        Dan="4-4 5-4 6-4 5-5 6-5 6-6",
+    )
     assert h.winner == 0  # 24 pips, the fewest
     nxt = fc.new_hand()
     assert nxt.turn == 0 and nxt.opening.pose_passes and nxt.opening.tile is None
 
 
 def test_fc_pose_full_record_the_holder_of_double_blank_poses_it(fc):
-    dealt = {0: tiles("0-0 6-6 5-5 4-4 3-3 2-2 1-1"), 1: tiles("6-0 6-1 6-2 6-3 6-4 6-5 5-0"),
-             2: tiles("5-1 5-2 5-3 5-4 4-0 4-1 4-2"), 3: tiles("4-3 3-0 3-1 3-2 2-0 2-1 1-0")}
+    dealt = {
+        0: tiles("0-0 6-6 5-5 4-4 3-3 2-2 1-1"),
+        1: tiles("6-0 6-1 6-2 6-3 6-4 6-5 5-0"),
+        2: tiles("5-1 5-2 5-3 5-4 4-0 4-1 4-2"),
+        3: tiles("4-3 3-0 3-1 3-2 2-0 2-1 1-0"),
+    }
     h = fc.new_hand(dealt)
     e = refused(h, "Ben 0-0")
     assert e.rule == "FC-POSE" and "Ana holds 0-0" in e.message
@@ -594,8 +740,11 @@ def test_c_tie_a_level_finish_at_the_target_plays_another_hand():
     m, h = blocked_ct({"target": 10})
     # a tie for the fewest pips at the block: nobody wins, everybody is charged (CT-PENALTY)
     # A: 11+8+6+9+7+6+5+7+6+6+4+2+1 = 78; B: 10+9+7+10+8+8+5+4+5+4+3+3+2+0 = 78
-    settle(h, A="6-5 6-2 6-0 5-4 5-2 5-1 5-0 4-3 4-2 3-3 2-2 2-0 1-0",
-           B="6-4 6-3 6-1 5-5 5-3 4-4 4-1 4-0 3-2 3-1 3-0 2-1 1-1 0-0")
+    settle(
+        h,
+        A="6-5 6-2 6-0 5-4 5-2 5-1 5-0 4-3 4-2 3-3 2-2 2-0 1-0",
+        B="6-4 6-3 6-1 5-5 5-3 4-4 4-1 4-0 3-2 3-1 3-0 2-1 1-1 0-0",
+    )
     assert h.winner is None and h.points == [78, 78]
     assert m.tied() and m.result() == (False, None)  # both past 10, level: play on
     assert m.new_hand().turn is None

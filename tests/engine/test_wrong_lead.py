@@ -5,8 +5,14 @@ from __future__ import annotations
 
 from referee.engine import Match, Move, parse_tile, record
 
-ANA = [("4-3", "4-4"), ("4-2", "4-4"), ("4-1", "4-4"), ("4-0", "4-4"), ("3-3", "4-3"),
-       ("2-2", "4-2")]
+ANA = [
+    ("4-3", "4-4"),
+    ("4-2", "4-4"),
+    ("4-1", "4-4"),
+    ("4-0", "4-4"),
+    ("3-3", "4-3"),
+    ("2-2", "4-2"),
+]
 BEN_DRAWS = ["6-5", "5-1", "5-0", "6-1", "6-0", "3-0"]
 BEN_DEALT = ["6-6", "5-5", "6-4", "6-3", "6-2", "5-4", "5-3"]
 
@@ -42,8 +48,17 @@ def test_unnamed_draws_prove_nothing_and_check_judges_the_lead():
     hand = hand_where_ben_draws(named=False)
     hand.settle({0: [], 1: [t(x) for x in BEN_DRAWS + BEN_DEALT]})
     assert hand.wrong_leads == []
-    rec = record.Record("ctyrka", ["Ana", "Ben"], {}, [record.HandRecord(
-        None, list(hand_where_ben_draws(named=True).moves),
-        {0: [], 1: [t(x) for x in BEN_DRAWS + BEN_DEALT]})])
+    rec = record.Record(
+        "ctyrka",
+        ["Ana", "Ben"],
+        {},
+        [
+            record.HandRecord(
+                None,
+                list(hand_where_ben_draws(named=True).moves),
+                {0: [], 1: [t(x) for x in BEN_DRAWS + BEN_DEALT]},
+            )
+        ],
+    )
     _, fault = record.replay(rec)
     assert fault.rule == "CT-LEAD" and fault.move == 1 and fault.hand == 1

@@ -496,7 +496,11 @@ def test_a_swap_that_makes_a_repeat_says_so():
 
 def test_a_swap_of_two_seats_at_one_table_changes_the_seat_order():
     result = pair_round(
-        PODS, [Entrant(i, ()) for i in range(4)], [], 1, variant="french-connection",
+        PODS,
+        [Entrant(i, ()) for i in range(4)],
+        [],
+        1,
+        variant="french-connection",
         rng=random.Random(),
     )
     a, b = result.tables[0][0], result.tables[0][2]
@@ -517,17 +521,40 @@ def test_a_swap_with_a_bye_seats_the_player_who_had_it():
 # --- refusals as values ------------------------------------------------------------
 
 
-@pytest.mark.parametrize("call,code", [
-    (lambda: pod_sizes(12, "ctyrka", 20), "table-size"),
-    (lambda: formats_for("chess", {}), "variant"),
-    (lambda: pair_round("knockout", [], [], 1, variant="ctyrka", rng=None), "format"),
-    (lambda: pair_round(SWISS, [Entrant(1), Entrant(1)], [], 1, variant="ctyrka", rng=None),
-     "entrants"),
-    (lambda: pair_round(ROUND_ROBIN, [Entrant(i) for i in range(4)], [], 4, variant="ctyrka",
-                        rng=None), "round-robin-over"),
-    (lambda: swap(pair_round(SWISS, [Entrant(i) for i in range(4)], [], 1, variant="ctyrka",
-                             rng=random.Random(1)), 0, 99, []), "not-in-round"),
-])
+@pytest.mark.parametrize(
+    "call,code",
+    [
+        (lambda: pod_sizes(12, "ctyrka", 20), "table-size"),
+        (lambda: formats_for("chess", {}), "variant"),
+        (lambda: pair_round("knockout", [], [], 1, variant="ctyrka", rng=None), "format"),
+        (
+            lambda: pair_round(SWISS, [Entrant(1), Entrant(1)], [], 1, variant="ctyrka", rng=None),
+            "entrants",
+        ),
+        (
+            lambda: pair_round(
+                ROUND_ROBIN, [Entrant(i) for i in range(4)], [], 4, variant="ctyrka", rng=None
+            ),
+            "round-robin-over",
+        ),
+        (
+            lambda: swap(
+                pair_round(
+                    SWISS,
+                    [Entrant(i) for i in range(4)],
+                    [],
+                    1,
+                    variant="ctyrka",
+                    rng=random.Random(1),
+                ),
+                0,
+                99,
+                [],
+            ),
+            "not-in-round",
+        ),
+    ],
+)
 def test_a_refusal_is_a_code_and_a_message_any_language_can_say(call, code):
     """The pairing never words a refusal for one language: an error code and a Message
     (template and facts) that the web side says in the reader's language."""

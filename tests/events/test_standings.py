@@ -130,8 +130,9 @@ def test_ctyrka_victory_placement_then_most_points():
 
 def test_french_connection_with_a_bye():
     results = [table([[1], [2], [3], [4]], [100, 30, 30, 70], [0, 1, 0, 0])]
-    rows = standings(Config("french-connection", fewest=True, bye=2), [1, 2, 3, 4, 5], results,
-                     byes=[5])
+    rows = standings(
+        Config("french-connection", fewest=True, bye=2), [1, 2, 3, 4, 5], results, byes=[5]
+    )
     # Ben won (4); Cleo 30 second (2); Eve's bye is worth 2 with no penalty points, so
     # she is ahead of Cleo; Dan 1, Ana 0
     assert order(rows) == [(1, 2), (2, 5), (3, 3), (4, 4), (5, 1)]
@@ -139,8 +140,7 @@ def test_french_connection_with_a_bye():
 
 def test_series_games_won_place_before_totals():
     # best of 3 at a Čtyřka table: Ana won 2 games with more penalty points than Ben
-    rows = standings(Config("ctyrka", fewest=True), [1, 2],
-                     [table([[1], [2]], [150, 90], [2, 1])])
+    rows = standings(Config("ctyrka", fewest=True), [1, 2], [table([[1], [2]], [150, 90], [2, 1])])
     assert order(rows) == [(1, 1), (2, 2)]
 
 
@@ -157,8 +157,7 @@ BYES = [Bye(5, 1), Bye(1, 2)]
 
 
 def test_the_old_totals_let_a_bye_score_the_top_place_with_no_penalty_points():
-    rows = standings(Config("french-connection", fewest=True), list(range(1, 6)), BYE_ROUNDS,
-                     BYES)
+    rows = standings(Config("french-connection", fewest=True), list(range(1, 6)), BYE_ROUNDS, BYES)
     # Ana 4 + 4 = 8; Eve 4 + 2 = 6 with 40 points; Cleo 1 + 4 = 5; Ben 2 + 1 = 3; Dan 0
     assert order(rows) == [(1, 1), (2, 5), (3, 3), (4, 2), (5, 4)]
 

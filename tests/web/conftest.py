@@ -56,8 +56,7 @@ def database_config(kind: str, tmp_path):
 
 def make_app(config: dict):
     return migrated_app(
-        {"TESTING": True, "SECRET_KEY": "test", "RANDOM_SEED": 7, "WTF_CSRF_ENABLED": True}
-        | config
+        {"TESTING": True, "SECRET_KEY": "test", "RANDOM_SEED": 7, "WTF_CSRF_ENABLED": True} | config
     )
 
 

@@ -15,8 +15,12 @@ class Director(Phone):
     """The director's phone (or laptop)."""
 
     def create(self, variant: str, names: list[str], **form) -> str:
-        data = {"variant": variant, "name": form.pop("name", "Club night"),
-                "entrants": "\n".join(names), **form}
+        data = {
+            "variant": variant,
+            "name": form.pop("name", "Club night"),
+            "entrants": "\n".join(names),
+            **form,
+        }
         r = self.post("/events/new", data)
         assert r.status_code == 302, r.get_data(as_text=True)[:3000]
         return r.location.rsplit("/", 1)[1]
@@ -26,8 +30,14 @@ class Director(Phone):
         assert r.status_code == 200, r.get_data(as_text=True)[:2000]
         return r.get_data(as_text=True)
 
-    def act(self, token: str, what: str, data: dict | None = None, status: int = 302,
-            confirm: bool = True):
+    def act(
+        self,
+        token: str,
+        what: str,
+        data: dict | None = None,
+        status: int = 302,
+        confirm: bool = True,
+    ):
         """A director's act, with the yes of the acts that ask first (`confirm`)."""
         data = dict(data or {})
         if confirm:

@@ -20,8 +20,18 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 CSRF = re.compile(r'name="csrf_token" type="hidden" value="([^"]+)"')
-SETTINGS = ("DATABASE_URL", "TRUSTED_PROXIES", "PUBLIC_URL", "CERT", "KEY", "SECRET_KEY",
-            "RENDERED_DIR", "WORKERS", "THREADS", "ACCESS_LOG")
+SETTINGS = (
+    "DATABASE_URL",
+    "TRUSTED_PROXIES",
+    "PUBLIC_URL",
+    "CERT",
+    "KEY",
+    "SECRET_KEY",
+    "RENDERED_DIR",
+    "WORKERS",
+    "THREADS",
+    "ACCESS_LOG",
+)
 
 
 def free_port() -> int:
@@ -41,9 +51,17 @@ class Server:
         self.log = open(folder / "server.log", "w")  # noqa: SIM115  (closed in stop)
         self.process = subprocess.Popen(
             ["bash", str(ROOT / "scripts" / "run.sh")],
-            env=clean | {"HOST": "127.0.0.1", "PORT": str(self.port), "WORKERS": "2",
-                         "INSTANCE_PATH": str(folder / "instance")} | env,
-            stdout=self.log, stderr=subprocess.STDOUT, start_new_session=True,
+            env=clean
+            | {
+                "HOST": "127.0.0.1",
+                "PORT": str(self.port),
+                "WORKERS": "2",
+                "INSTANCE_PATH": str(folder / "instance"),
+            }
+            | env,
+            stdout=self.log,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
         )
         self.wait()
 
@@ -56,8 +74,9 @@ class Server:
         while True:
             assert self.process.poll() is None, self.output()
             try:
-                with urllib.request.urlopen(self.base + "/healthz", timeout=2,
-                                            context=self._any()) as r:
+                with urllib.request.urlopen(
+                    self.base + "/healthz", timeout=2, context=self._any()
+                ) as r:
                     if r.status == 200:
                         return
             except OSError:
@@ -111,8 +130,9 @@ class Phone:
             if self._csrf is None:
                 self._csrf = CSRF.search(self.request("/import", headers=headers)[1]).group(1)
             data = urllib.parse.urlencode({"csrf_token": self._csrf, **form}).encode()
-        req = urllib.request.Request(self.server.base + path, data,
-                                     headers=self.headers | (headers or {}))
+        req = urllib.request.Request(
+            self.server.base + path, data, headers=self.headers | (headers or {})
+        )
         try:
             with self.opener.open(req, timeout=30) as r:
                 return r.status, r.read().decode(), r.headers
@@ -122,7 +142,8 @@ class Phone:
     def start(self) -> str:
         """A Five-Up match of two; its players' token."""
         status, body, headers = self.request(
-            "/new/five-up", {"count": 2, "names-0": "Ana", "names-1": "Ben"})
+            "/new/five-up", {"count": 2, "names-0": "Ana", "names-1": "Ben"}
+        )
         assert status == 302, body[:2000]
         return headers["Location"].rstrip("/").rsplit("/", 1)[1]
 

@@ -68,11 +68,11 @@ def test_migrations_make_the_models_tables(app):
 def test_fresh_sqlite_with_the_flask_command(tmp_path):
     """What scripts/run.sh does on a fresh clone: `flask --app app db upgrade`, then the
     app serves from SQLite in the instance folder (here a temporary one)."""
-    env = dict(os.environ, DATABASE_URL=f"sqlite:///{tmp_path / 'fresh.sqlite'}",
-               SECRET_KEY="x")
+    env = dict(os.environ, DATABASE_URL=f"sqlite:///{tmp_path / 'fresh.sqlite'}", SECRET_KEY="x")
     flask = [sys.executable, "-m", "flask", "--app", "app"]
-    done = subprocess.run(flask + ["db", "upgrade"], cwd=ROOT, env=env, capture_output=True,
-                          text=True, timeout=120)
+    done = subprocess.run(
+        flask + ["db", "upgrade"], cwd=ROOT, env=env, capture_output=True, text=True, timeout=120
+    )
     assert done.returncode == 0, done.stderr
     app = create_app({"SQLALCHEMY_DATABASE_URI": env["DATABASE_URL"], "SECRET_KEY": "x"})
     client = app.test_client()
@@ -81,10 +81,12 @@ def test_fresh_sqlite_with_the_flask_command(tmp_path):
 
 
 def test_the_engine_does_not_import_the_web_side():
-    code = ("import sys, referee.engine, referee.engine.record, referee.engine.check;"
-            "bad = [m for m in sys.modules if m.split('.')[0] in "
-            "('flask', 'sqlalchemy', 'wtforms', 'flask_wtf') or m.startswith('referee.web')];"
-            "print(bad); sys.exit(1 if bad else 0)")
+    code = (
+        "import sys, referee.engine, referee.engine.record, referee.engine.check;"
+        "bad = [m for m in sys.modules if m.split('.')[0] in "
+        "('flask', 'sqlalchemy', 'wtforms', 'flask_wtf') or m.startswith('referee.web')];"
+        "print(bad); sys.exit(1 if bad else 0)"
+    )
     done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True)
     assert done.returncode == 0, done.stdout + done.stderr
 

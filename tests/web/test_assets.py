@@ -39,7 +39,9 @@ def test_kit_is_minified_too(client):
     kit = re.search(r'"url": "(/offline/kit\.js\?v=\w+)"', html).group(1)
     body = client.get(kit).get_data()
     sources = sum(len((STATIC / f).read_bytes()) for f in ("js/outbox.js", "js/offline.js"))
-    vendored = sum(len((STATIC / f).read_bytes()) for f in (
-        "vendor/idb/idb.umd.js", "vendor/workbox-window/workbox-window.prod.umd.js"))
+    vendored = sum(
+        len((STATIC / f).read_bytes())
+        for f in ("vendor/idb/idb.umd.js", "vendor/workbox-window/workbox-window.prod.umd.js")
+    )
     assert b"RefereeOutbox" in body and b"RefereeOffline" in body
     assert len(body) < vendored + 0.85 * sources

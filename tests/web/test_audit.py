@@ -52,7 +52,9 @@ def test_undo_keeps_the_row_and_says_who_took_it_back(app, phone):
     log = phone.get(f"/t/{t}/audit.json").get_json(force=True)
     assert log["format"] == "domino-audit/1"
     assert [(m["seq"], m["tile"], m["taken_back"] is not None) for m in log["moves"]] == [
-        (1, "5-5", False), (2, "5-0", True), (2, "5-1", False)
+        (1, "5-5", False),
+        (2, "5-0", True),
+        (2, "5-1", False),
     ]
     [undo] = log["changes"]
     assert undo["kind"] == "undo" and undo["phone"] == "Cleo's phone"
@@ -106,15 +108,31 @@ def legal_records() -> list[Path]:
 
 # the tables as migration 0001 made them (the app's models have moved on)
 MATCHES = sa.table(
-    "matches", *(sa.column(c) for c in
-                 ("id", "variant", "players", "options", "write_token", "read_token",
-                  "created", "updated"))
+    "matches",
+    *(
+        sa.column(c)
+        for c in (
+            "id",
+            "variant",
+            "players",
+            "options",
+            "write_token",
+            "read_token",
+            "created",
+            "updated",
+        )
+    ),
 )
-HANDS = sa.table("hands", *(sa.column(c) for c in
-                            ("id", "match_id", "number", "lot", "dealt", "remaining")))
-MOVES = sa.table("moves", *(sa.column(c) for c in
-                            ("hand_id", "seq", "seat", "kind", "tile", "on_tile", "count",
-                             "drawn", "created")))
+HANDS = sa.table(
+    "hands", *(sa.column(c) for c in ("id", "match_id", "number", "lot", "dealt", "remaining"))
+)
+MOVES = sa.table(
+    "moves",
+    *(
+        sa.column(c)
+        for c in ("hand_id", "seq", "seat", "kind", "tile", "on_tile", "count", "drawn", "created")
+    ),
+)
 
 
 def store_at_0001(conn, number: int, text: str) -> str:
@@ -125,35 +143,63 @@ def store_at_0001(conn, number: int, text: str) -> str:
     seats = {p: i for i, p in enumerate(match.players)}
     when = datetime(2026, 11, 30, 20, 0)
     token = f"w{number}"
-    conn.execute(sa.insert(MATCHES).values(
-        id=number, variant=match.variant.name, players=json.dumps(list(match.players)),
-        options=json.dumps(match.options), write_token=token, read_token=f"r{number}",
-        created=when, updated=when))
+    conn.execute(
+        sa.insert(MATCHES).values(
+            id=number,
+            variant=match.variant.name,
+            players=json.dumps(list(match.players)),
+            options=json.dumps(match.options),
+            write_token=token,
+            read_token=f"r{number}",
+            created=when,
+            updated=when,
+        )
+    )
     for i, h in enumerate(data["hands"], 1):
         hand_id = number * 100 + i
         dealt = [h["dealt"].get(p) for p in match.players] if "dealt" in h else None
         left = [h["remaining"][p] for p in match.players] if "remaining" in h else None
-        conn.execute(sa.insert(HANDS).values(
-            id=hand_id, match_id=number, number=i, lot=None,
-            dealt=json.dumps(dealt) if dealt else None,
-            remaining=json.dumps(left) if left is not None else None))
+        conn.execute(
+            sa.insert(HANDS).values(
+                id=hand_id,
+                match_id=number,
+                number=i,
+                lot=None,
+                dealt=json.dumps(dealt) if dealt else None,
+                remaining=json.dumps(left) if left is not None else None,
+            )
+        )
         for seq, m in enumerate(h["moves"], 1):
-            row = {"hand_id": hand_id, "seq": seq, "seat": seats[m["player"]],
-                   "created": when, "tile": None, "on_tile": None, "count": None,
-                   "drawn": None}
+            row = {
+                "hand_id": hand_id,
+                "seq": seq,
+                "seat": seats[m["player"]],
+                "created": when,
+                "tile": None,
+                "on_tile": None,
+                "count": None,
+                "drawn": None,
+            }
             if "play" in m:
                 row.update(kind="play", tile=m["play"], on_tile=m.get("on"))
             elif "draw" in m:
                 named = isinstance(m["draw"], list)
-                row.update(kind="draw", count=len(m["draw"]) if named else m["draw"],
-                           drawn=json.dumps(m["draw"]) if named else None)
+                row.update(
+                    kind="draw",
+                    count=len(m["draw"]) if named else m["draw"],
+                    drawn=json.dumps(m["draw"]) if named else None,
+                )
             else:
                 row.update(kind="pass")
             conn.execute(sa.insert(MOVES).values(**row))
     if match.current.settlement is not None and not match.result()[0]:
-        conn.execute(sa.insert(HANDS).values(
-            id=number * 100 + len(data["hands"]) + 1, match_id=number,
-            number=len(data["hands"]) + 1))
+        conn.execute(
+            sa.insert(HANDS).values(
+                id=number * 100 + len(data["hands"]) + 1,
+                match_id=number,
+                number=len(data["hands"]) + 1,
+            )
+        )
     return token
 
 
@@ -186,9 +232,12 @@ def test_a_database_made_at_migration_0001_upgrades_without_loss(old_database):
         assert check.verdict(record.parse(got)) == check.verdict(record.parse(want))
         assert phone.get(f"/t/{token}").status_code == 200
     with new.app_context():
-        assert db.session.execute(sa.text(
-            "SELECT count(*) FROM moves WHERE taken_back IS NULL"
-        )).scalar_one() == moves_before
+        assert (
+            db.session.execute(
+                sa.text("SELECT count(*) FROM moves WHERE taken_back IS NULL")
+            ).scalar_one()
+            == moves_before
+        )
         db.session.remove()
         db.engine.dispose()
     # and the upgraded database takes undo as an event

@@ -68,7 +68,8 @@ def moves_by_match(app) -> dict[str, list[tuple]]:
     with app.app_context():
         rows = db.session.execute(
             sa.select(Match.write_token, Hand.number, Move.seq, Move.kind, Move.tile)
-            .join(Hand, Hand.match_id == Match.id).join(Move, Move.hand_id == Hand.id)
+            .join(Hand, Hand.match_id == Match.id)
+            .join(Move, Move.hand_id == Hand.id)
             .order_by(Match.id, Hand.number, Move.seq)
         ).all()
         tokens = db.session.execute(sa.select(Match.write_token)).scalars().all()
@@ -110,8 +111,7 @@ def wait_for(pred, seconds=30.0):
         time.sleep(0.02)
 
 
-def test_a_backup_taken_while_moves_are_recorded_restores_every_acknowledged_move(
-        fresh, tmp_path):
+def test_a_backup_taken_while_moves_are_recorded_restores_every_acknowledged_move(fresh, tmp_path):
     source = fresh("source")
     recorder = Recorder(source)
     recorder.start()

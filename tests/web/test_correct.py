@@ -19,8 +19,10 @@ SLIP = "Ana 6-6; Ben 6-4 on 6-6; Cleo 6-3 on 6-6; Ana 4-4 on 6-4"
 
 
 def save(phone, t, k, moves, reseat=False, total=4, status=302):
-    r = phone.post(f"/t/{t}/hand/1/correct",
-                   {"k": k, "moves": moves, "reseat": "1" if reseat else "0", "total": total})
+    r = phone.post(
+        f"/t/{t}/hand/1/correct",
+        {"k": k, "moves": moves, "reseat": "1" if reseat else "0", "total": total},
+    )
     assert r.status_code == status, r.get_data(as_text=True)[:3000]
     return r
 
@@ -34,8 +36,9 @@ def test_a_missed_draw_is_inserted_and_the_moves_after_it_reseated(phone):
     assert text_of(html, "old-moves") == "Ben 6-4 on 6-6 Cleo 6-3 on 6-6 Ana 4-4 on 6-4"
     assert 'id="reseat" checked' in html
     verdicts = text_of(html, "verdicts")
-    assert verdicts == ("✓ Ben drew 1 tile ✓ Cleo laid 6-4 on 6-6 ✓ Ana laid 6-3 on 6-6 "
-                        "✓ Ben laid 4-4 on 6-4")
+    assert verdicts == (
+        "✓ Ben drew 1 tile ✓ Cleo laid 6-4 on 6-6 ✓ Ana laid 6-3 on 6-6 ✓ Ben laid 4-4 on 6-4"
+    )
     text = re.search(r'name="moves" value="([^"]*)"', html).group(1)
     assert text.split("\n")[0] == "Ben draw"
     r = save(phone, t, 2, text.replace("&#10;", "\n"), reseat=True)
@@ -43,7 +46,11 @@ def test_a_missed_draw_is_inserted_and_the_moves_after_it_reseated(phone):
     assert said.startswith("Hand 1 corrected from move 2:")
     rec = phone.record(t)
     assert [(m["player"], m.get("play") or m.get("draw")) for m in rec["hands"][0]["moves"]] == [
-        ("Ana", "6-6"), ("Ben", 1), ("Cleo", "6-4"), ("Ana", "6-3"), ("Ben", "4-4")
+        ("Ana", "6-6"),
+        ("Ben", 1),
+        ("Cleo", "6-4"),
+        ("Ana", "6-3"),
+        ("Ben", "4-4"),
     ]
     assert check.verdict(record.parse(rec))["ok"]
     assert "Cleo</strong> to play" in phone.table(t)
@@ -57,7 +64,10 @@ def test_a_missed_draw_is_inserted_and_the_moves_after_it_reseated(phone):
     assert change["kind"] == "correct" and change["hand"] == 1 and change["move"] == 2
     assert [m["tile"] for m in change["old"]] == ["6-4", "6-3", "4-4"]
     assert [m["line"] for m in change["new"]] == [
-        "Ben draw 1", "Cleo 6-4 on 6-6", "Ana 6-3 on 6-6", "Ben 4-4 on 6-4"
+        "Ben draw 1",
+        "Cleo 6-4 on 6-6",
+        "Ana 6-3 on 6-6",
+        "Ben 4-4 on 6-4",
     ]
     assert len(log["moves"]) == 8  # the four recorded rows, and four new ones from move 2
 
@@ -80,7 +90,10 @@ def test_a_correction_that_breaks_a_later_move_is_refused_until_that_is_correcte
     # corrected in the same step: saved
     save(phone, t, 2, "Ben 6-2 on 6-6\nCleo 6-3 on 6-6\nAna 2-2 on 6-2")
     assert [m.get("play") for m in phone.record(t)["hands"][0]["moves"]] == [
-        "6-6", "6-2", "6-3", "2-2"
+        "6-6",
+        "6-2",
+        "6-3",
+        "2-2",
     ]
 
 
@@ -104,12 +117,21 @@ def test_a_stale_correction_is_not_saved(phone):
     assert "now has 5 moves" in text_of(r.get_data(as_text=True), "refused")
 
 
-@pytest.mark.parametrize("lang,lines,hint", [
-    ("pl", "Ben dobiera\nCleo 6-4 na 6-6\nAna 6-3 do 6-6\nBen 4-4 na 6-4",
-     "„Ben 5-0 na 5-5”, „Cleo dobiera 2”, „Dan pas”"),
-    ("cs", "Ben bere\nCleo 6-4 na 6-6\nAna 6-3 k 6-6\nBen 4-4 na 6-4",
-     "„Ben 5-0 na 5-5“, „Cleo bere 2“, „Dan pas“"),
-])
+@pytest.mark.parametrize(
+    "lang,lines,hint",
+    [
+        (
+            "pl",
+            "Ben dobiera\nCleo 6-4 na 6-6\nAna 6-3 do 6-6\nBen 4-4 na 6-4",
+            "„Ben 5-0 na 5-5”, „Cleo dobiera 2”, „Dan pas”",
+        ),
+        (
+            "cs",
+            "Ben bere\nCleo 6-4 na 6-6\nAna 6-3 k 6-6\nBen 4-4 na 6-4",
+            "„Ben 5-0 na 5-5“, „Cleo bere 2“, „Dan pas“",
+        ),
+    ],
+)
 def test_the_lines_read_the_pages_own_words(phone, lang, lines, hint):
     """A Polish or Czech page reads "na", "dobiera"/"bere", "pas" (its hint shows them),
     English still works, and the change log keeps the English words."""
@@ -128,7 +150,10 @@ def test_the_lines_read_the_pages_own_words(phone, lang, lines, hint):
     save(phone, t, 2, lines)
     [change] = phone.get(f"/t/{t}/audit.json").get_json(force=True)["changes"]
     assert [m["line"] for m in change["new"]] == [
-        "Ben draw 1", "Cleo 6-4 on 6-6", "Ana 6-3 on 6-6", "Ben 4-4 on 6-4"
+        "Ben draw 1",
+        "Cleo 6-4 on 6-6",
+        "Ana 6-3 on 6-6",
+        "Ben 4-4 on 6-4",
     ]
 
 
@@ -145,8 +170,9 @@ FC_LEFT_1 = {"Ana": "6-1", "Ben": "5-4 4-4", "Dan": "4-0 1-0"}
 
 
 def fc_lines(text: str) -> list[str]:
-    return [p.strip() for raw in text.splitlines() for p in raw.split("#")[0].split(";")
-            if p.strip()]
+    return [
+        p.strip() for raw in text.splitlines() for p in raw.split("#")[0].split(";") if p.strip()
+    ]
 
 
 def hidden_form(html: str, form: str) -> dict:
@@ -170,8 +196,15 @@ def test_a_correction_that_changes_the_tiles_left_corrects_them_in_the_same_step
     moves = "Ben 1-0 on 1-1\nCleo 6-6 on 6-0"
     page = phone.get(f"/t/{t}/hand/1/correct", query_string={"k": k}).get_data(as_text=True)
     assert re.search(r'name="left-3" id="left-3" value="4-0 1-0"', page)  # as recorded
-    form = {"k": k, "moves": moves, **{f"{f}-{i}": v for i, v in enumerate(
-        ["6-1", "5-4 4-4", "", "4-0 1-0"]) for f in ("left", "auto")}}
+    form = {
+        "k": k,
+        "moves": moves,
+        **{
+            f"{f}-{i}": v
+            for i, v in enumerate(["6-1", "5-4 4-4", "", "4-0 1-0"])
+            for f in ("left", "auto")
+        },
+    }
     r = phone.get(f"/t/{t}/hand/1/correct", query_string=form)  # the moves changed only
     html = r.get_data(as_text=True)
     assert text_of(html, "verdicts") == "✓ Ben laid 1-0 on 1-1 ✓ Cleo laid 6-6 on 6-0"
@@ -182,9 +215,15 @@ def test_a_correction_that_changes_the_tiles_left_corrects_them_in_the_same_step
     assert "correct the tiles left" in text_of(html, "not-saved")
     assert text_of(html, "save-form") is None
     before = rows()
-    refused = phone.post(f"/t/{t}/hand/1/correct",
-                         {"k": k, "moves": moves, "total": 28, **{f"left-{i}": v for i, v in
-                          enumerate(["6-1", "5-4 4-4", "", "4-0 1-0"])}})
+    refused = phone.post(
+        f"/t/{t}/hand/1/correct",
+        {
+            "k": k,
+            "moves": moves,
+            "total": 28,
+            **{f"left-{i}": v for i, v in enumerate(["6-1", "5-4 4-4", "", "4-0 1-0"])},
+        },
+    )
     assert refused.status_code == 422
     assert "C-REMAINING" in text_of(refused.get_data(as_text=True), "refused")
     assert rows() == before
@@ -234,16 +273,21 @@ def test_the_preview_shows_the_points_totals_result_and_standings_it_changes(app
     director.moves(t, say(FC_HAND_1))
     director.settle(t, {seat[n]: tiles for n, tiles in FC_LEFT_1.items()})
     director.moves(t, say(FC_HAND_2))
-    director.settle(t, {seat["Ana"]: "6-4 6-2 4-4 3-2", seat["Ben"]: "5-3 3-3 2-0",
-                        seat["Cleo"]: "5-4 5-0"})
+    director.settle(
+        t, {seat["Ana"]: "6-4 6-2 4-4 3-2", seat["Ben"]: "5-3 3-3 2-0", seat["Cleo"]: "5-4 5-0"}
+    )
     public = director.public_token(event)
     standings = director.get(f"/p/{public}/standings.json").get_json()["standings"]
-    assert [(r["entrant"], r["rank"]) for r in standings][:2] == [(seat["Dan"], 1),
-                                                                  (seat["Cleo"], 2)]
-    swapped = {seat["Ana"]: "6-1", seat["Ben"]: "4-0 1-0", seat["Cleo"]: "",
-               seat["Dan"]: "5-4 4-4"}
-    form = {"k": 28, "moves": say("Cleo 6-6 on 6-0"),
-            **{f"left-{i}": swapped[p] for i, p in enumerate(seated)}}
+    assert [(r["entrant"], r["rank"]) for r in standings][:2] == [
+        (seat["Dan"], 1),
+        (seat["Cleo"], 2),
+    ]
+    swapped = {seat["Ana"]: "6-1", seat["Ben"]: "4-0 1-0", seat["Cleo"]: "", seat["Dan"]: "5-4 4-4"}
+    form = {
+        "k": 28,
+        "moves": say("Cleo 6-6 on 6-0"),
+        **{f"left-{i}": swapped[p] for i, p in enumerate(seated)},
+    }
     html = director.get(f"/t/{t}/hand/1/correct", query_string=form).get_data(as_text=True)
     # hand 1, a column a seat: Ben's 5-4 4-4 (17 pips, a double: x 4) 68 → 4-0 1-0 (x 2)
     # 10; Dan's the other way round, 10 → 68
@@ -259,7 +303,11 @@ def test_the_preview_shows_the_points_totals_result_and_standings_it_changes(app
     assert r.status_code == 302
     after = director.get(f"/p/{public}/standings.json").get_json()["standings"]
     assert [(r["entrant"], r["rank"], r["points"]) for r in after] == [
-        (seat["Cleo"], 1, 38), (seat["Dan"], 2, 68), (seat["Ben"], 3, 84), (seat["Ana"], 4, 158)]
+        (seat["Cleo"], 1, 38),
+        (seat["Dan"], 2, 68),
+        (seat["Ben"], 3, 84),
+        (seat["Ana"], 4, 158),
+    ]
 
 
 def test_a_correction_that_changes_who_won_ends_or_reopens_the_match(phone):
@@ -288,8 +336,9 @@ def test_a_correction_that_changes_who_won_ends_or_reopens_the_match(phone):
     assert phone.record(t)["hands"][1] == {"moves": []}  # hand 2 begun, no move yet
     said = correct("6-6")
     assert said == "The result of the match changes: not decided → won by Ana."
-    assert "Ana won the match" in text_of(phone.get(f"/t/{t}/match").get_data(as_text=True),
-                                          "outcome")
+    assert "Ana won the match" in text_of(
+        phone.get(f"/t/{t}/match").get_data(as_text=True), "outcome"
+    )
     assert len(phone.record(t)["hands"]) == 1
     log = phone.get(f"/t/{t}/audit.json").get_json(force=True)["changes"]
     assert log[0]["new"]["next_hand"] == 2 and log[1]["old"]["next_hand"] == 2

@@ -40,11 +40,21 @@ def test_standings_csv_and_the_zip_neutralise_formulas_and_write_plain_values(di
     text = r.get_data(as_text=True)
     rows = read_csv(text)
     assert sorted(row["entrant"] for row in rows) == sorted(
-        ["'" + HOSTILE[0], "'@SUM(1)", "'-2*3", "Ana"])
+        ["'" + HOSTILE[0], "'@SUM(1)", "'-2*3", "Ana"]
+    )
     for row in rows:
         assert row["withdrawn"] == "no"
-        for key in ("rank", "played", "byes", "score", "points_for", "points_against",
-                    "difference", "head_to_head", "buchholz"):
+        for key in (
+            "rank",
+            "played",
+            "byes",
+            "score",
+            "points_for",
+            "points_against",
+            "difference",
+            "head_to_head",
+            "buchholz",
+        ):
             assert row[key].lstrip("-").isdigit(), (key, row[key])  # 10, not 10.0
     assert {row["played"] for row in rows} == {"1"}
     assert any(row["difference"].startswith("-") for row in rows)  # numbers keep their sign
@@ -63,7 +73,19 @@ def test_a_cell_a_spreadsheet_would_run_is_text(text):
 
 def test_values_as_a_spreadsheet_user_expects():
     assert [cell(v) for v in (True, False, None, 10, -5, 10.0, Fraction(5, 2), 1 / 3)] == [
-        "yes", "no", "", "10", "-5", "10", "2.50", "0.33"]
+        "yes",
+        "no",
+        "",
+        "10",
+        "-5",
+        "10",
+        "2.50",
+        "0.33",
+    ]
     assert [cell(v) for v in ("Ana", "Łucja Żółć", "O'Neil", "a=b")] == [
-        "Ana", "Łucja Żółć", "O'Neil", "a=b"]
+        "Ana",
+        "Łucja Żółć",
+        "O'Neil",
+        "a=b",
+    ]
     assert csv_text([]) == "" and read_csv(csv_text([], ["rank"])) == []

@@ -17,14 +17,21 @@ def parsed(name: str, inline: bool = False) -> tuple[str, str, str]:
     return kind, params["filename"], fallback
 
 
-@pytest.mark.parametrize("name, full, fallback", [
-    ("five-up-Ana-Ben.json", "five-up-Ana-Ben.json", "five-up-Ana-Ben.json"),
-    ("Turniej Łódź-standings.csv", "Turniej_Łódź-standings.csv", "Turniej_Lodz-standings.csv"),
-    ("Čtyřka Ševčík.zip", "Čtyřka_Ševčík.zip", "Ctyrka_Sevcik.zip"),
-    ("李.json", "李.json", "download.json"),
-    ('../../etc/"passwd"\r\nX-Evil: 1.csv', "etc_passwd_X-Evil_1.csv", "etc_passwd_X-Evil_1.csv"),
-    (".hidden.json", "hidden.json", "hidden.json"),
-])
+@pytest.mark.parametrize(
+    "name, full, fallback",
+    [
+        ("five-up-Ana-Ben.json", "five-up-Ana-Ben.json", "five-up-Ana-Ben.json"),
+        ("Turniej Łódź-standings.csv", "Turniej_Łódź-standings.csv", "Turniej_Lodz-standings.csv"),
+        ("Čtyřka Ševčík.zip", "Čtyřka_Ševčík.zip", "Ctyrka_Sevcik.zip"),
+        ("李.json", "李.json", "download.json"),
+        (
+            '../../etc/"passwd"\r\nX-Evil: 1.csv',
+            "etc_passwd_X-Evil_1.csv",
+            "etc_passwd_X-Evil_1.csv",
+        ),
+        (".hidden.json", "hidden.json", "hidden.json"),
+    ],
+)
 def test_names(name, full, fallback):
     assert parsed(name) == ("attachment", full, fallback)
 

@@ -93,7 +93,7 @@ def test_an_act_sent_without_the_directors_yes_only_asks(director, act):
     html = r.get_data(as_text=True)
     question = text_of(html, "question")
     assert question.endswith(("?", ".")) and "Yes" not in question
-    form = html[html.index('id="confirm-form"'):]
+    form = html[html.index('id="confirm-form"') :]
     assert 'name="confirm" value="1"' in form
     for value in data.values():  # what was typed goes along with the yes
         for v in value if isinstance(value, list) else [value]:
@@ -101,9 +101,14 @@ def test_an_act_sent_without_the_directors_yes_only_asks(director, act):
     assert log_of(director, token) == before  # nothing was done
     # the director's page asks in the page: the act's form carries the yes, under a question
     page = director.page(token)
-    box = {"finish": "finish", "time": "time", "withdraw": f"withdraw-{entrant_ids(page)['Ana']}",
-           "forfeit": "forfeit-1", "abandon": "abandon-1"}[act]
-    asked = page[page.index(f'<details class="ask" id="{box}"'):]
+    box = {
+        "finish": "finish",
+        "time": "time",
+        "withdraw": f"withdraw-{entrant_ids(page)['Ana']}",
+        "forfeit": "forfeit-1",
+        "abandon": "abandon-1",
+    }[act]
+    asked = page[page.index(f'<details class="ask" id="{box}"') :]
     asked = asked[: asked.index("</details>")]
     assert 'name="confirm" value="1"' in asked and "?</strong>" in asked
     # the yes does it
@@ -215,8 +220,9 @@ def table_rows(director, token: str) -> list[int]:
 
 
 def test_a_decided_or_signed_table_keeps_its_result(director):
-    token = director.create("five-up", ["Ana", "Ben", "Cleo", "Dan"], format="swiss",
-                            rounds=2, target=5)
+    token = director.create(
+        "five-up", ["Ana", "Ben", "Cleo", "Dan"], format="swiss", rounds=2, target=5
+    )
     director.act(token, "pair")
     director.act(token, "start")
     links = director.table_links(token)
@@ -227,15 +233,19 @@ def test_a_decided_or_signed_table_keeps_its_result(director):
     public = director.public_token(token)
     standings = director.get(f"/p/{public}/standings.json").get_json()["standings"]
     # the routes refuse what the page no longer offers: decided by its record
-    for url, data in [(f"tables/{first}/forfeit", {"score": ["0", "10"]}),
-                      (f"tables/{first}/abandon", {"reason": "a dispute"})]:
+    for url, data in [
+        (f"tables/{first}/forfeit", {"score": ["0", "10"]}),
+        (f"tables/{first}/abandon", {"reason": "a dispute"}),
+    ]:
         r = director.act(token, url, data, status=409)
         assert "Table 1 is decided by its record" in refused(r)
     # signed by both sides, it is locked: the director unlocks it first (logged)
     play = director.get(links[0]).location.rsplit("/", 1)[1]
     sign(director, play)
-    for url, data in [(f"tables/{first}/forfeit", {"score": ["0", "10"]}),
-                      (f"tables/{first}/abandon", {"reason": "a dispute"})]:
+    for url, data in [
+        (f"tables/{first}/forfeit", {"score": ["0", "10"]}),
+        (f"tables/{first}/abandon", {"reason": "a dispute"}),
+    ]:
         r = director.act(token, url, data, status=409)
         assert "is locked: unlock it first" in refused(r)
     assert director.get(f"/p/{public}/standings.json").get_json()["standings"] == standings
@@ -255,12 +265,14 @@ def test_a_decided_or_signed_table_keeps_its_result(director):
 
 # -- 17.18: entrants checked by the engine's name rule -------------------------------------
 def test_a_name_the_rules_refuse_is_refused_when_it_is_entered(director, app):
-    r = director.post("/events/new", {"variant": "five-up", "format": "swiss", "name": "X",
-                                      "entrants": "Ana\nBen+Cleo\nDan"})
+    r = director.post(
+        "/events/new",
+        {"variant": "five-up", "format": "swiss", "name": "X", "entrants": "Ana\nBen+Cleo\nDan"},
+    )
     assert r.status_code == 400 and rule_of(r) == "C-NAMES"
     html = r.get_data(as_text=True)
     # next to the field: right after the box of entrants, which says it is invalid
-    box = html[html.index('<textarea id="entrants"'):]
+    box = html[html.index('<textarea id="entrants"') :]
     assert 'aria-invalid="true"' in box[: box.index(">")]
     assert box.index('id="refused"') < box.index("</form>")
     assert "'Ben+Cleo'" in refused(r) and "Ana\nBen+Cleo\nDan" in html  # kept to correct
@@ -268,26 +280,35 @@ def test_a_name_the_rules_refuse_is_refused_when_it_is_entered(director, app):
         assert db.session.query(Event).count() == 0  # nothing saved
     # a name with a control character, and the same name twice as the engine compares them
     for text in ("Ana\nB\u202een", "Ana\nＡＮＡ"):
-        r = director.post("/events/new", {"variant": "five-up", "format": "swiss",
-                                          "name": "X", "entrants": text})
+        r = director.post(
+            "/events/new", {"variant": "five-up", "format": "swiss", "name": "X", "entrants": text}
+        )
         assert r.status_code == 400 and rule_of(r) == "C-NAMES", text
     # a late entrant and a substitution: refused next to their own field, nothing saved
     token = director.create("five-up", NAMES[:4], format="swiss", rounds=2, target=5)
     r = director.act(token, "entrants", {"entrant": "Eve+Fay"}, status=400)
     assert rule_of(r) == "C-NAMES"
     html = r.get_data(as_text=True)
-    add = html[html.index('id="add-form"'):]
+    add = html[html.index('id="add-form"') :]
     assert add.index('id="refused"') < add.index("</form>")
     dan = entrant_ids(html)["Dan"]
     r = director.act(token, f"entrants/{dan}/substitute", {"entrant": "Ana"}, status=400)
     assert rule_of(r) == "C-NAMES" and "already player 1" in refused(r)
     html = r.get_data(as_text=True)
-    own = html[html.index(f'id="entrant-{dan}"'):]
+    own = html[html.index(f'id="entrant-{dan}"') :]
     assert own.index('id="refused"') < own.index("</details>")
     with app.app_context():
         names = sorted(e.name for e in db.session.query(Entrant))
     assert names == ["Ana", "Ben", "Cleo", "Dan"]
     # the event's pairs: a pair's names are checked as well
-    r = director.post("/events/new", {"variant": "five-up", "format": "swiss", "pairs": "1",
-                                      "name": "X", "entrants": "Ana & Ben\nCleo & ana"})
+    r = director.post(
+        "/events/new",
+        {
+            "variant": "five-up",
+            "format": "swiss",
+            "pairs": "1",
+            "name": "X",
+            "entrants": "Ana & Ben\nCleo & ana",
+        },
+    )
     assert r.status_code == 400 and rule_of(r) == "C-NAMES"

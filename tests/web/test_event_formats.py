@@ -17,8 +17,21 @@ from referee.events import standings as st
 from referee.web import db
 from referee.web.events.models import Event
 
-NAMES = ["Ana", "Ben", "Cleo", "Dan", "Eva", "Filip", "Gita", "Hugo", "Ivo", "Jana", "Karel",
-         "Lea", "Milan"]
+NAMES = [
+    "Ana",
+    "Ben",
+    "Cleo",
+    "Dan",
+    "Eva",
+    "Filip",
+    "Gita",
+    "Hugo",
+    "Ivo",
+    "Jana",
+    "Karel",
+    "Lea",
+    "Milan",
+]
 
 
 @pytest.fixture
@@ -28,7 +41,7 @@ def director(app):
 
 def formats_offered(director, query: str) -> list[str]:
     html = director.get(f"/events/new?{query}").get_data(as_text=True)
-    select = html[html.index('<select id="format"'):]
+    select = html[html.index('<select id="format"') :]
     return re.findall(r'<option value="([^"]+)"', select[: select.index("</select>")])
 
 
@@ -92,35 +105,52 @@ def test_a_rotating_partners_round_is_played_by_all_eight_and_ranked_by_the_side
     assert sorted(p for _, m in matches for p in m.players) == sorted(names)
     public = director.public_token(token)
     assert standings_of(director, public) == expected_standings(
-        st.Config("five-up"), names, matches, [])
+        st.Config("five-up"), names, matches, []
+    )
 
 
 def test_a_rotating_partners_event_needs_four_players(director):
-    r = director.post("/events/new", {"variant": "five-up", "table_size": "4", "name": "X",
-                                      "format": "rotating-partners",
-                                      "entrants": "Ana\nBen\nCleo"})
-    assert r.status_code == 400 and "four players" in text_of(r.get_data(as_text=True),
-                                                              "refused")
+    r = director.post(
+        "/events/new",
+        {
+            "variant": "five-up",
+            "table_size": "4",
+            "name": "X",
+            "format": "rotating-partners",
+            "entrants": "Ana\nBen\nCleo",
+        },
+    )
+    assert r.status_code == 400 and "four players" in text_of(r.get_data(as_text=True), "refused")
 
 
 # -- 17.9: the standings state their rule and what a bye scored ---------------------------
 def test_the_event_form_offers_the_rule_for_unequal_numbers_of_matches(director):
     html = director.get("/events/new?variant=french-connection").get_data(as_text=True)
-    fair = html[html.index('id="fair"'):]
+    fair = html[html.index('id="fair"') :]
     assert 'value="round-average" checked' in fair and 'value="per-match"' in fair
     assert 'id="fair"' not in director.get("/events/new?variant=five-up").get_data(as_text=True)
 
 
-@pytest.mark.parametrize("fair, config, said", [
-    ("round-average", st.Config("french-connection", fewest=True, fair=st.ROUND_AVERAGE),
-     "A bye scores the round's average placement points"),
-    ("per-match", st.Config("french-connection", fewest=True, fair=st.PER_MATCH),
-     "A bye is left out"),
-])
+@pytest.mark.parametrize(
+    "fair, config, said",
+    [
+        (
+            "round-average",
+            st.Config("french-connection", fewest=True, fair=st.ROUND_AVERAGE),
+            "A bye scores the round's average placement points",
+        ),
+        (
+            "per-match",
+            st.Config("french-connection", fewest=True, fair=st.PER_MATCH),
+            "A bye is left out",
+        ),
+    ],
+)
 def test_a_bye_scores_what_the_page_says(director, fair, config, said):
     names = NAMES[:5]
-    token = director.create("french-connection", names, format="pods", rounds=1, target=15,
-                            fair=fair)
+    token = director.create(
+        "french-connection", names, format="pods", rounds=1, target=15, fair=fair
+    )
     director.act(token, "pair")
     director.act(token, "start")
     [bye] = seated(director, token)[1]
@@ -128,7 +158,8 @@ def test_a_bye_scores_what_the_page_says(director, fair, config, said):
     match = play_match_http(director, link, random.Random(6))
     public = director.public_token(token)
     assert standings_of(director, public) == expected_standings(
-        config, names, [(1, match)], [(1, bye)])
+        config, names, [(1, match)], [(1, bye)]
+    )
     html = director.get(f"/p/{public}").get_data(as_text=True)
     assert said in text_of(html, "rule")
     lines = text_of(html, "bye-scores")
@@ -138,14 +169,16 @@ def test_a_bye_scores_what_the_page_says(director, fair, config, said):
         # the round's average: 4/2/1/0 over four seats, and the table's penalty points / 4
         penalty = sum(match.totals()) / 4
         shown = f"{penalty:g}" if penalty == int(penalty) else f"{penalty:.2f}".rstrip("0")
-        assert lines == (f"Round 1, {bye}: a bye, 1.75 placement points and a match of "
-                         f"{shown} penalty points")
+        assert lines == (
+            f"Round 1, {bye}: a bye, 1.75 placement points and a match of {shown} penalty points"
+        )
 
 
 # -- 23.2: a series leads on from game to game ---------------------------------------------
 def test_a_series_shows_its_games_and_leads_on_to_the_next(director):
-    token = director.create("five-up", ["Ana", "Ben"], format="round-robin", rounds=1,
-                            series=3, target=5)
+    token = director.create(
+        "five-up", ["Ana", "Ben"], format="round-robin", rounds=1, series=3, target=5
+    )
     director.act(token, "pair")
     director.act(token, "start")
     [link] = director.table_links(token)
@@ -181,15 +214,16 @@ def test_a_series_shows_its_games_and_leads_on_to_the_next(director):
     result = f"2–{games - 2}"
     assert text_of(html, "series-over") == f"{champion} won the series, {result}."
     assert "next-game" not in html
-    for page in (director.page(token),
-                 director.get(f"/p/{director.public_token(token)}").get_data(as_text=True)):
+    for page in (
+        director.page(token),
+        director.get(f"/p/{director.public_token(token)}").get_data(as_text=True),
+    ):
         said = text_of(page, "table-1")
         assert f"won by {champion}, {result} in games" in said
 
 
 def test_a_match_of_no_series_shows_none(director):
-    token = director.create("five-up", ["Ana", "Ben"], format="round-robin", rounds=1,
-                            target=5)
+    token = director.create("five-up", ["Ana", "Ben"], format="round-robin", rounds=1, target=5)
     director.act(token, "pair")
     director.act(token, "start")
     [link] = director.table_links(token)

@@ -35,8 +35,9 @@ def expected_standings(config: st.Config, entrants: list[str], matches, byes) ->
         sides = tuple(tuple(sorted({ids[m.players[s]] for s in side})) for side in m.sides)
         wins = tuple(1 if i == win else 0 for i in range(len(sides)))
         results.append(st.TableResult(sides, tuple(m.totals()), wins, number))
-    rows = st.standings(config, list(range(len(entrants))), results,
-                        [st.Bye(ids[b], number) for number, b in byes])
+    rows = st.standings(
+        config, list(range(len(entrants))), results, [st.Bye(ids[b], number) for number, b in byes]
+    )
     return [(r.rank, entrants[r.entrant], float(r.score)) for r in rows]
 
 
@@ -62,14 +63,24 @@ def play_round(director, token: str, rng) -> list:
     "variant, count, form, config",
     [
         ("five-up", 5, {"format": "swiss", "rounds": 2, "target": 10}, st.Config("five-up")),
-        ("ctyrka", 7, {"format": "pods", "rounds": 2, "target": 15, "table_size": 3,
-                       "scoring": "penalty"},
-         st.Config("ctyrka", fewest=True, fair=st.ROUND_AVERAGE)),
-        ("french-connection", 5, {"format": "pods", "rounds": 1, "target": 20},
-         st.Config("french-connection", fewest=True, fair=st.ROUND_AVERAGE)),
-        ("french-connection", 5, {"format": "pods", "rounds": 2, "target": 20,
-                                  "fair": "per-match"},
-         st.Config("french-connection", fewest=True, fair=st.PER_MATCH)),
+        (
+            "ctyrka",
+            7,
+            {"format": "pods", "rounds": 2, "target": 15, "table_size": 3, "scoring": "penalty"},
+            st.Config("ctyrka", fewest=True, fair=st.ROUND_AVERAGE),
+        ),
+        (
+            "french-connection",
+            5,
+            {"format": "pods", "rounds": 1, "target": 20},
+            st.Config("french-connection", fewest=True, fair=st.ROUND_AVERAGE),
+        ),
+        (
+            "french-connection",
+            5,
+            {"format": "pods", "rounds": 2, "target": 20, "fair": "per-match"},
+            st.Config("french-connection", fewest=True, fair=st.PER_MATCH),
+        ),
     ],
 )
 def test_a_whole_event(director, variant, count, form, config):
@@ -96,8 +107,15 @@ def test_a_whole_event(director, variant, count, form, config):
 
 
 def test_five_up_pairs_play_a_series_with_rotated_seats(director):
-    token = director.create("five-up", ["Ana & Cleo", "Ben & Dan"], pairs="1",
-                            format="round-robin", rounds=1, series=3, target=10)
+    token = director.create(
+        "five-up",
+        ["Ana & Cleo", "Ben & Dan"],
+        pairs="1",
+        format="round-robin",
+        rounds=1,
+        series=3,
+        target=10,
+    )
     director.act(token, "pair")
     director.act(token, "start")
     [link] = director.table_links(token)
@@ -173,9 +191,17 @@ def test_the_directors_controls_and_their_log(director):
     tables_text = text_of(page, "tables")
     assert "Cleo" not in tables_text and "Dora" in tables_text
     log = text_of(page, "log")
-    for said in ("Ivy added", "Ana and Ben swapped", "Round 1 started", "forfeit, scored 10 – 0",
-                 "abandoned: fire alarm", "time called", "Cleo withdrawn",
-                 "Dan replaced by Dora", "Round 2 paired"):
+    for said in (
+        "Ivy added",
+        "Ana and Ben swapped",
+        "Round 1 started",
+        "forfeit, scored 10 – 0",
+        "abandoned: fire alarm",
+        "time called",
+        "Cleo withdrawn",
+        "Dan replaced by Dora",
+        "Round 2 paired",
+    ):
         assert said in log, said
 
 
@@ -190,7 +216,8 @@ def test_links_cannot_act_on_another_event(director):
 
     table_b = re.findall(r"/tables/(\d+)/forfeit", page_b)[0]
     entrant_b = re.findall(r'<option value="(\d+)">', page_b) or re.findall(
-        r"/entrants/(\d+)/withdraw", page_b)
+        r"/entrants/(\d+)/withdraw", page_b
+    )
     # A's director link does nothing to B's tables or entrants
     director.act(a, f"tables/{table_b}/forfeit", {"score": ["10", "0"]}, status=404)
     director.act(a, f"tables/{table_b}/abandon", {"reason": "x"}, status=404)
@@ -226,8 +253,16 @@ def test_refusals_when_making_an_event(director):
 
 def test_the_engine_s_refusal_when_making_an_event_is_in_the_players_language(director):
     director.get("/?lang=pl")
-    r = director.post("/events/new", {"variant": "five-up", "format": "swiss", "name": "X",
-                                      "entrants": "Ana\nBen", "target": "5000"})
+    r = director.post(
+        "/events/new",
+        {
+            "variant": "five-up",
+            "format": "swiss",
+            "name": "X",
+            "entrants": "Ana\nBen",
+            "target": "5000",
+        },
+    )
     assert r.status_code == 400
     refused = text_of(r.get_data(as_text=True), "refused")
     assert "cel musi być liczbą całkowitą od 1 do 1000" in refused
@@ -303,7 +338,8 @@ def test_the_director_unlocks_a_signed_result_with_a_reason(director):
     director.act(token, f"tables/{table}/unlock", {"reason": " "}, status=400)
     director.act(token, f"tables/{table}/unlock", {"reason": "Ben's last tile was misread"})
     assert "signed result unlocked: Ben's last tile was misread" in text_of(
-        director.page(token), "log")
+        director.page(token), "log"
+    )
     html = director.table(play)
     assert text_of(html, "locked") is None
     assert "Ben's last tile was misread" in text_of(html, "signoff")
@@ -332,7 +368,8 @@ def test_time_called_reaches_the_table_and_ends_its_match_on_the_totals(director
     assert director.get(f"/t/{play}/version").get_data(as_text=True) != version  # phones see it
     html = director.table(play)
     assert text_of(html, "time-called") == (
-        "Time is called. The match ends when hand 1 is settled, on the totals.")
+        "Time is called. The match ends when hand 1 is settled, on the totals."
+    )
     assert text_of(html, "outcome") is None
     for after, mv in enumerate(hand.moves[3:], 3):
         assert send(after, mv).status_code == 302
@@ -346,6 +383,7 @@ def test_time_called_reaches_the_table_and_ends_its_match_on_the_totals(director
     assert f"{a}–{b}" in said and text_of(html, "time-called") is None
     # no next hand: its lead is refused with the same words
     r = director.post(f"/t/{play}/play", {"hand": 2, "after": 0, "seat": 0, "tile": "6-6"})
-    assert r.status_code == 422 and "Time was called" in text_of(r.get_data(as_text=True),
-                                                                  "refused")
+    assert r.status_code == 422 and "Time was called" in text_of(
+        r.get_data(as_text=True), "refused"
+    )
     assert "Round 1 (complete)" in text_of(director.page(token), "tables")

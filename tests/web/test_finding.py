@@ -28,7 +28,6 @@ def show(phone, token, public=True):
     return r
 
 
-
 def home(phone) -> str:
     r = phone.get("/")
     assert r.status_code == 200
@@ -90,8 +89,11 @@ def test_table_code_typed_on_the_home_page_opens_the_players_link(phone):
 
 @pytest.mark.parametrize(
     ("typed", "status", "words"),
-    [("", 400, "Type the table code"), ("ABC", 400, "8 letters and digits"),
-     ("ZZZZ ZZZZ", 404, "No table has this code")],
+    [
+        ("", 400, "Type the table code"),
+        ("ABC", 400, "8 letters and digits"),
+        ("ZZZZ ZZZZ", 404, "No table has this code"),
+    ],
 )
 def test_a_wrong_code_says_why(phone, typed, status, words):
     phone.start("five-up", ["Ana", "Ben"])

@@ -25,32 +25,113 @@ from webhelpers import Phone, text_of
 EXAMPLES = int(os.environ.get("FUZZ_EXAMPLES", "100"))
 FIXED = "FUZZ_EXAMPLES" not in os.environ
 
-HOSTILE = st.sampled_from([
-    "", " ", "0", "1", "2", "-1", "3", "13", "14", "9" * 10, "9" * 309, "1e400", "nan", "inf",
-    "0x10", "٣", "5-5", "5-0", "6-6", "0-0", "9-9", "12-12", "6-4", "[6|4]", "64", "7-x",
-    "Ana", "ana", "Ben", "A+B", "Ana\nBen", "\x00", "a\x00b", "\ud7ff", "Čeněk", "李",
-    "x" * 41, "x" * 5000, "\u202eEvil", "<script>alert(1)</script>", "\"'><img src=x>",
-    "penalty", "victory", "sudden-death", "true", "null", "[]", "{}",
-])
+HOSTILE = st.sampled_from(
+    [
+        "",
+        " ",
+        "0",
+        "1",
+        "2",
+        "-1",
+        "3",
+        "13",
+        "14",
+        "9" * 10,
+        "9" * 309,
+        "1e400",
+        "nan",
+        "inf",
+        "0x10",
+        "٣",
+        "5-5",
+        "5-0",
+        "6-6",
+        "0-0",
+        "9-9",
+        "12-12",
+        "6-4",
+        "[6|4]",
+        "64",
+        "7-x",
+        "Ana",
+        "ana",
+        "Ben",
+        "A+B",
+        "Ana\nBen",
+        "\x00",
+        "a\x00b",
+        "\ud7ff",
+        "Čeněk",
+        "李",
+        "x" * 41,
+        "x" * 5000,
+        "\u202eEvil",
+        "<script>alert(1)</script>",
+        "\"'><img src=x>",
+        "penalty",
+        "victory",
+        "sudden-death",
+        "true",
+        "null",
+        "[]",
+        "{}",
+    ]
+)
 VALUES = st.one_of(HOSTILE, st.text(max_size=30), st.integers(-(10**12), 10**12).map(str))
-RECORDS = st.sampled_from([
-    "[" * 990 + "]" * 990, "{", "null", "[]", '{"format": "domino-record/1"}',
-    json.dumps({"format": "domino-record/1", "variant": 5, "players": ["A", "B"], "hands": []}),
-    json.dumps({"format": "domino-record/1", "variant": "five-up", "players": ["A", "A+B"],
-                "hands": []}),
-    json.dumps({"format": "domino-record/1", "variant": "five-up", "players": ["Ana", "Ben"],
-                "options": {"target": 10**400}, "hands": []}),
-    json.dumps({"format": "domino-record/1", "variant": "ctyrka", "players": ["Ana", "Ben"],
+RECORDS = st.sampled_from(
+    [
+        "[" * 990 + "]" * 990,
+        "{",
+        "null",
+        "[]",
+        '{"format": "domino-record/1"}',
+        json.dumps({"format": "domino-record/1", "variant": 5, "players": ["A", "B"], "hands": []}),
+        json.dumps(
+            {
+                "format": "domino-record/1",
+                "variant": "five-up",
+                "players": ["A", "A+B"],
+                "hands": [],
+            }
+        ),
+        json.dumps(
+            {
+                "format": "domino-record/1",
+                "variant": "five-up",
+                "players": ["Ana", "Ben"],
+                "options": {"target": 10**400},
+                "hands": [],
+            }
+        ),
+        json.dumps(
+            {
+                "format": "domino-record/1",
+                "variant": "ctyrka",
+                "players": ["Ana", "Ben"],
                 "options": {"scoring": "victory", "target": 50},
-                "hands": [{"moves": [{"player": "Ana", "play": "6-6"},
-                                     {"player": "Ben", "play": "6-5", "on": "6-6"}]}]}),
-    json.dumps({"format": "domino-record/1", "variant": "five-up", "players": ["Čeněk", "李"],
-                "hands": [{"moves": [{"player": "李", "play": "5-5"}]}]}),
-])
+                "hands": [
+                    {
+                        "moves": [
+                            {"player": "Ana", "play": "6-6"},
+                            {"player": "Ben", "play": "6-5", "on": "6-6"},
+                        ]
+                    }
+                ],
+            }
+        ),
+        json.dumps(
+            {
+                "format": "domino-record/1",
+                "variant": "five-up",
+                "players": ["Čeněk", "李"],
+                "hands": [{"moves": [{"player": "李", "play": "5-5"}]}],
+            }
+        ),
+    ]
+)
 ROUTES = ["start", "import", "play", "draw", "pass", "lot", "undo", "end"]
 FIELDS = {
-    "start": ["count", "names-0", "names-1", "names-2", "names-3", "names-13", "target",
-              "scoring"],
+    "start": ["count", "names-0", "names-1", "names-2", "names-3", "names-13", "target", "scoring"],
     "import": ["text", "file", "check", "carry_on"],
     "play": ["hand", "after", "seat", "tile", "on"],
     "draw": ["hand", "after", "seat", "count"],
@@ -60,8 +141,10 @@ FIELDS = {
     "end": ["hand", "after", "left-0", "left-1", "left-2", "left-9"],
 }
 ROOT = __import__("pathlib").Path(__file__).resolve().parents[2]
-LEGAL = [(ROOT / "tests" / "records" / f"{name}.json").read_text(encoding="utf-8")
-         for name in ("fiveup_2p_match", "ctyrka_3p_domino_tiedblock", "french_full")]
+LEGAL = [
+    (ROOT / "tests" / "records" / f"{name}.json").read_text(encoding="utf-8")
+    for name in ("fiveup_2p_match", "ctyrka_3p_domino_tiedblock", "french_full")
+]
 RECORDS = st.one_of(RECORDS, st.sampled_from(LEGAL))
 TILE = st.sampled_from(["5-5", "5-0", "5-1", "0-0", "6-6", "6-5", "6-4", "4-4", "0-1"])
 PLAUSIBLE = {
@@ -82,20 +165,24 @@ PLAUSIBLE = {
 def plausible(name: str):
     if name.startswith("names-"):
         return st.sampled_from(["Ana", "Ben", "Cleo", "Dan", "Eve"]).map(
-            lambda n, i=name[6:]: f"{n}{i}")
+            lambda n, i=name[6:]: f"{n}{i}"
+        )
     if name.startswith("left-"):
         return st.sampled_from(["", "6-6 5-4", "0-0", "3-2, 1-1"])
     return PLAUSIBLE.get(name, VALUES)
 
 
-REQUESTS = st.fixed_dictionaries({
-    "route": st.sampled_from(ROUTES),
-    "variant": st.sampled_from(["five-up", "french-connection", "ctyrka", "ctyrka", "chess",
-                                "\x00"]),
-    "table": st.sampled_from([0, 1, 2, "\x00", "nothing", "a" * 65]),
-    "csrf": st.sampled_from(["real"] * 8 + ["none", "bogus"]),
-    "fields": st.data(),
-})
+REQUESTS = st.fixed_dictionaries(
+    {
+        "route": st.sampled_from(ROUTES),
+        "variant": st.sampled_from(
+            ["five-up", "french-connection", "ctyrka", "ctyrka", "chess", "\x00"]
+        ),
+        "table": st.sampled_from([0, 1, 2, "\x00", "nothing", "a" * 65]),
+        "csrf": st.sampled_from(["real"] * 8 + ["none", "bogus"]),
+        "fields": st.data(),
+    }
+)
 
 
 def has_message(html: str) -> bool:
@@ -121,8 +208,13 @@ def fuzz(app, rows, examples: int) -> dict:
     tokens = tables(phone)
     seen = {"requests": 0, "refused": 0, "accepted": 0}
 
-    @settings(max_examples=examples, deadline=None, database=None, derandomize=FIXED,
-              suppress_health_check=list(HealthCheck))
+    @settings(
+        max_examples=examples,
+        deadline=None,
+        database=None,
+        derandomize=FIXED,
+        suppress_health_check=list(HealthCheck),
+    )
     @given(REQUESTS)
     def one(request):
         route, data = request["route"], {}
@@ -145,8 +237,9 @@ def fuzz(app, rows, examples: int) -> dict:
             data["csrf_token"] = "bogus"
         table = request["table"]
         token = tokens[table] if isinstance(table, int) else quote(table, safe="")
-        url = {"start": f"/new/{quote(request['variant'], safe='')}",
-               "import": "/import"}.get(route, f"/t/{token}/{route}")
+        url = {"start": f"/new/{quote(request['variant'], safe='')}", "import": "/import"}.get(
+            route, f"/t/{token}/{route}"
+        )
         before = rows()
         r = phone.client.post(url, data=data, content_type="multipart/form-data")
         seen["requests"] += 1

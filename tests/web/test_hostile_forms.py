@@ -16,13 +16,16 @@ def start(phone, variant, names, **fields):
     return phone.post(f"/new/{variant}", data)
 
 
-@pytest.mark.parametrize("names,seat,says", [
-    (["Ana", "ana"], 1, "'ana' is already player 1 ('Ana')"),
-    (["A", "A+B", "B+C", "C"], 1, "'+'"),
-    (["Ana\nBen", "Cleo"], 0, "control character"),
-    (["x" * (NAME_MAX + 1), "Ben"], 0, f"longer than {NAME_MAX}"),
-    (["Ana", ""], 1, "Enter a name for player 2"),
-])
+@pytest.mark.parametrize(
+    "names,seat,says",
+    [
+        (["Ana", "ana"], 1, "'ana' is already player 1 ('Ana')"),
+        (["A", "A+B", "B+C", "C"], 1, "'+'"),
+        (["Ana\nBen", "Cleo"], 0, "control character"),
+        (["x" * (NAME_MAX + 1), "Ben"], 0, f"longer than {NAME_MAX}"),
+        (["Ana", ""], 1, "Enter a name for player 2"),
+    ],
+)
 def test_the_start_form_refuses_names_as_the_engine_does(phone, rows, names, seat, says):
     before = rows()
     r = start(phone, "five-up", names)

@@ -25,8 +25,13 @@ def upload(phone, body, button="carry_on"):
 
 
 def rec(**fields):
-    return {"format": "domino-record/1", "variant": "five-up", "players": ["Ana", "Ben"],
-            "hands": [], **fields}
+    return {
+        "format": "domino-record/1",
+        "variant": "five-up",
+        "players": ["Ana", "Ben"],
+        "hands": [],
+        **fields,
+    }
 
 
 HOSTILE = [
@@ -42,15 +47,19 @@ HOSTILE = [
     (rec(options={"target": 10**400}), "the target must be"),
     (rec(options={"target": 99_999_999_999}), "the target must be"),
     (rec(hands=[{"moves": []}] * 501), "at most 500 hands"),
-    ('{"format": "domino-record/1", "variant": "five-up", "players": ["\\ud800", "B"], '
-     '"hands": []}', "control character"),
+    (
+        '{"format": "domino-record/1", "variant": "five-up", "players": ["\\ud800", "B"], '
+        '"hands": []}',
+        "control character",
+    ),
 ]
 
 
 @pytest.mark.parametrize("button", ["carry_on", "check"])
 @pytest.mark.parametrize("body,says", HOSTILE)
-def test_hostile_records_are_refused_with_a_message_and_nothing_stored(phone, rows, body, says,
-                                                                        button):
+def test_hostile_records_are_refused_with_a_message_and_nothing_stored(
+    phone, rows, body, says, button
+):
     before = rows()
     r = upload(phone, body, button)
     assert r.status_code == 400
@@ -59,9 +68,20 @@ def test_hostile_records_are_refused_with_a_message_and_nothing_stored(phone, ro
     assert rows() == before
 
 
-@pytest.mark.parametrize("url", ["/t/%00", "/s/%00", "/t/a%00b/match", "/s/%00/record.json",
-                                 "/t/%00/version", "/t/%00/hand/1", "/t/%00/undo",
-                                 "/t/" + "a" * 65, "/t/%C4%8C"])
+@pytest.mark.parametrize(
+    "url",
+    [
+        "/t/%00",
+        "/s/%00",
+        "/t/a%00b/match",
+        "/s/%00/record.json",
+        "/t/%00/version",
+        "/t/%00/hand/1",
+        "/t/%00/undo",
+        "/t/" + "a" * 65,
+        "/t/%C4%8C",
+    ],
+)
 def test_a_link_that_cannot_be_a_token_is_not_found(client, url):
     assert client.get(url).status_code == 404
 

@@ -22,8 +22,11 @@ ROOT = Path(__file__).resolve().parents[2]
 
 def carry_on(phone, data: dict, status: int = 302, button: str = "carry_on"):
     body = json.dumps(data).encode("utf-8")
-    r = phone.post("/import", {button: "1", "file": (io.BytesIO(body), "match.json")},
-                   content_type="multipart/form-data")
+    r = phone.post(
+        "/import",
+        {button: "1", "file": (io.BytesIO(body), "match.json")},
+        content_type="multipart/form-data",
+    )
     assert r.status_code == status, r.get_data(as_text=True)[:3000]
     return r
 
@@ -66,8 +69,11 @@ def test_a_false_pass_proven_by_a_later_lay_is_imported_with_its_flag(phone, row
     assert flags(phone, new, 1) == flags(phone, t, 1) == [("Ana passed", "False pass", "C-RENEGE")]
     phone.move(new, "Ben 2-2 on 2-0")  # carry on playing
     assert "C-RENEGE" in text_of(phone.table(new), "evidence")
-    assert phone.record(new)["hands"][0]["moves"][-1] == {"player": "Ben", "play": "2-2",
-                                                          "on": "2-0"}
+    assert phone.record(new)["hands"][0]["moves"][-1] == {
+        "player": "Ben",
+        "play": "2-2",
+        "on": "2-0",
+    }
 
 
 def test_a_false_pass_proven_by_the_tiles_left_is_imported_with_its_flag(phone, tmp_path):

@@ -37,8 +37,12 @@ def free_port() -> int:
 
 
 def start(db: str, port: int) -> subprocess.Popen:
-    p = subprocess.Popen([sys.executable, "-c", SERVER.format(root=str(ROOT)), db, str(port)],
-                         stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    p = subprocess.Popen(
+        [sys.executable, "-c", SERVER.format(root=str(ROOT)), db, str(port)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+        text=True,
+    )
     assert p.stdout.readline().strip() == "ready"
     return p
 
@@ -62,12 +66,17 @@ def test_killed_server_loses_no_acknowledged_move(tmp_path):
     db, port = f"sqlite:///{tmp_path / 'referee.sqlite'}", free_port()
     server = start(db, port)
     try:
-        status, location, _ = request(port, "POST", "/new/five-up",
-                                      {"count": 2, "names-0": "Ana", "names-1": "Ben"})
+        status, location, _ = request(
+            port, "POST", "/new/five-up", {"count": 2, "names-0": "Ana", "names-1": "Ben"}
+        )
         assert status == 302
         token = location.rsplit("/", 1)[1]
-        assert request(port, "POST", f"/t/{token}/play",
-                       {"hand": 1, "after": 0, "seat": 0, "tile": "5-5"})[0] == 302
+        assert (
+            request(
+                port, "POST", f"/t/{token}/play", {"hand": 1, "after": 0, "seat": 0, "tile": "5-5"}
+            )[0]
+            == 302
+        )
         acked = 1
         for kill in range(3):
             stop = threading.Event()
@@ -76,8 +85,12 @@ def test_killed_server_loses_no_acknowledged_move(tmp_path):
             def record(stop=stop, done=done):
                 while not stop.is_set() and done["acked"] < 18:
                     try:
-                        status, _, _ = request(port, "POST", f"/t/{token}/draw", {
-                            "hand": 1, "after": done["acked"], "seat": 1, "count": 1})
+                        status, _, _ = request(
+                            port,
+                            "POST",
+                            f"/t/{token}/draw",
+                            {"hand": 1, "after": done["acked"], "seat": 1, "count": 1},
+                        )
                     except OSError:
                         return  # the server is gone: this draw was not acknowledged
                     assert status == 302, status

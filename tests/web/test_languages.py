@@ -12,8 +12,10 @@ from referee.language import compile_catalogues
 
 compile_catalogues()
 
-HAND = ("Ana 5-5; Ben 5-0 on 5-5; Ana 0-0 on 5-0; Ben 5-3 on 5-5; Ana 3-3 on 5-3; "
-        "Ben 5-2 on 5-5; Ana 3-1 on 3-3; Ben 2-2 on 5-2; Ana 4-1 on 3-1")  # Ana goes out
+HAND = (
+    "Ana 5-5; Ben 5-0 on 5-5; Ana 0-0 on 5-0; Ben 5-3 on 5-5; Ana 3-3 on 5-3; "
+    "Ben 5-2 on 5-5; Ana 3-1 on 3-3; Ben 2-2 on 5-2; Ana 4-1 on 3-1"
+)  # Ana goes out
 
 
 def refusal(r) -> str:
@@ -24,14 +26,31 @@ def speak(phone, lang):
     phone.get(f"/?lang={lang}")  # the link sets the cookie: every page after it is in lang
 
 
-@pytest.mark.parametrize("lang,turn,boneyard", [
-    ("pl", "Teraz kolej gracza Ben, nie gracza Ana.",
-     ["W talonie jest jeszcze 18 kamieni", "W talonie jest jeszcze 5 kamieni",
-      "W talonie są jeszcze 2 kamienie", "W talonie jest jeszcze 1 kamień"]),
-    ("cs", "Na tahu je Ben, ne Ana.",
-     ["V banku je ještě 18 kamenů", "V banku je ještě 5 kamenů", "V banku jsou ještě 2 kameny",
-      "V banku je ještě 1 kámen"]),
-])
+@pytest.mark.parametrize(
+    "lang,turn,boneyard",
+    [
+        (
+            "pl",
+            "Teraz kolej gracza Ben, nie gracza Ana.",
+            [
+                "W talonie jest jeszcze 18 kamieni",
+                "W talonie jest jeszcze 5 kamieni",
+                "W talonie są jeszcze 2 kamienie",
+                "W talonie jest jeszcze 1 kamień",
+            ],
+        ),
+        (
+            "cs",
+            "Na tahu je Ben, ne Ana.",
+            [
+                "V banku je ještě 18 kamenů",
+                "V banku je ještě 5 kamenů",
+                "V banku jsou ještě 2 kameny",
+                "V banku je ještě 1 kámen",
+            ],
+        ),
+    ],
+)
 def test_refusals_in_the_players_language(phone, lang, turn, boneyard):
     t = phone.start("five-up", ["Ana", "Ben"])
     speak(phone, lang)
@@ -47,20 +66,26 @@ def test_refusals_in_the_players_language(phone, lang, turn, boneyard):
     assert 'lang="' + lang + '"' in phone.table(t)
 
 
-@pytest.mark.parametrize("lang,line", [
-    ("pl", "Teraz kolej gracza Ben, nie gracza Ana."),
-    ("cs", "Na tahu je Ben, ne Ana."),
-])
+@pytest.mark.parametrize(
+    "lang,line",
+    [
+        ("pl", "Teraz kolej gracza Ben, nie gracza Ana."),
+        ("cs", "Na tahu je Ben, ne Ana."),
+    ],
+)
 def test_ctyrka_twenty_two_in_the_bank(phone, lang, line):
     t = phone.start("ctyrka", ["Ana", "Ben", "Cleo", "Dan"])
     speak(phone, lang)
     phone.moves(t, "Ana 9-9; Ben draw 1; Cleo draw 1; Dan draw 1; Ana draw 1; Ben draw 1")
     said = refusal(phone.move(t, "Cleo pass", status=422))
-    assert {"pl": "W talonie są jeszcze 22 kamienie:",
-            "cs": "V banku je ještě 22 kamenů:"}[lang] in said, said
+    assert {"pl": "W talonie są jeszcze 22 kamienie:", "cs": "V banku je ještě 22 kamenů:"}[
+        lang
+    ] in said, said
     said = refusal(phone.move(t, "Ben 9-1 on 9-9", status=422))
-    assert {"pl": "Wzięcie kamienia z banku kończy kolejkę gracza Ben",
-            "cs": "Braním z banku tah hráče Ben skončil"}[lang] in said, said
+    assert {
+        "pl": "Wzięcie kamienia z banku kończy kolejkę gracza Ben",
+        "cs": "Braním z banku tah hráče Ben skončil",
+    }[lang] in said, said
 
 
 @pytest.mark.parametrize("lang", ["pl", "cs"])
@@ -72,18 +97,25 @@ def test_settlement_lines_in_the_players_language(phone, lang, left, pips):
     phone.moves(t, hand)
     phone.settle(t, {"Ben": left})
     page = htmllib.unescape(phone.get(f"/t/{t}/hand/1").get_data(as_text=True))
-    noun = {"pl": {1: "oczko", 2: "oczka", 5: "oczek", 22: "oczka"},
-            "cs": {1: "očko", 2: "očka", 5: "oček", 22: "oček"}}[lang][pips]
-    went_out = {"pl": "Ana wygrywa „przez domino!”: przeciwnicy mają",
-                "cs": "Ana vyhrává (Domino!): soupeři mají"}[lang]
+    noun = {
+        "pl": {1: "oczko", 2: "oczka", 5: "oczek", 22: "oczka"},
+        "cs": {1: "očko", 2: "očka", 5: "oček", 22: "oček"},
+    }[lang][pips]
+    went_out = {
+        "pl": "Ana wygrywa „przez domino!”: przeciwnicy mają",
+        "cs": "Ana vyhrává (Domino!): soupeři mají",
+    }[lang]
     assert f"{went_out} {pips} {noun}, / 5" in page
     assert "went out" not in page  # the engine's English is not shown beside it
 
 
-@pytest.mark.parametrize("lang,won", [
-    ("pl", "Mecz wygrywa Ana z 8 punktami, największą liczbą, gdy ktoś osiągnął cel 3."),
-    ("cs", "Zápas vyhrává Ana s 8 body, největším počtem, když některá strana dosáhla cíle 3."),
-])
+@pytest.mark.parametrize(
+    "lang,won",
+    [
+        ("pl", "Mecz wygrywa Ana z 8 punktami, największą liczbą, gdy ktoś osiągnął cel 3."),
+        ("cs", "Zápas vyhrává Ana s 8 body, největším počtem, když některá strana dosáhla cíle 3."),
+    ],
+)
 def test_match_end_in_the_players_language(phone, lang, won):
     t = phone.start("five-up", ["Ana", "Ben"], target=3)
     speak(phone, lang)
@@ -140,12 +172,21 @@ def flash_of(phone, token) -> str:
     return htmllib.unescape(text_of(phone.table(token), "flash") or "")
 
 
-@pytest.mark.parametrize("lang,domino,blocked", [
-    ("pl", "Domino! Wpisz kamienie, które zostały w ręku każdego gracza.",
-     "Nastąpiła blokada. Wpisz kamienie, które zostały w ręku każdego gracza."),
-    ("cs", "Domino! Zadejte kameny, které zbyly v ruce každému hráči.",
-     "Kolo je zablokované. Zadejte kameny, které zbyly v ruce každému hráči."),
-])
+@pytest.mark.parametrize(
+    "lang,domino,blocked",
+    [
+        (
+            "pl",
+            "Domino! Wpisz kamienie, które zostały w ręku każdego gracza.",
+            "Nastąpiła blokada. Wpisz kamienie, które zostały w ręku każdego gracza.",
+        ),
+        (
+            "cs",
+            "Domino! Zadejte kameny, které zbyly v ruce každému hráči.",
+            "Kolo je zablokované. Zadejte kameny, které zbyly v ruce každému hráči.",
+        ),
+    ],
+)
 def test_the_end_of_a_hand_is_said_in_the_players_language(phone, lang, domino, blocked):
     """The answer to the move that ends a hand (Domino! or blocked) asks for the tiles
     left in the reader's language."""
@@ -159,9 +200,13 @@ def test_the_end_of_a_hand_is_said_in_the_players_language(phone, lang, domino, 
     assert blocked in said and "Enter the tiles" not in said
 
 
-@pytest.mark.parametrize("lang,label", [
-    ("pl", "Cel (punkty kończące mecz)"), ("cs", "Cíl (body, které ukončí zápas)"),
-])
+@pytest.mark.parametrize(
+    "lang,label",
+    [
+        ("pl", "Cel (punkty kończące mecz)"),
+        ("cs", "Cíl (body, které ukončí zápas)"),
+    ],
+)
 def test_the_target_label_of_the_start_form(app, lang, label):
     """The start form's target field has its label in the reader's language (the label
     WTForms shows with the field, not only the template's own text)."""
@@ -171,11 +216,17 @@ def test_the_target_label_of_the_start_form(app, lang, label):
         assert str(StartForm().target.label.text) == label
 
 
-@pytest.mark.parametrize("lang,not_by_lot,won", [
-    ("pl", "To rozdanie nie jest otwierane przez losowanie.",
-     "już zapisano: losowanie, wygrywa Cleo"),
-    ("cs", "Toto kolo se nezahajuje losem.", "už zapsáno: los, vyhrává Cleo"),
-])
+@pytest.mark.parametrize(
+    "lang,not_by_lot,won",
+    [
+        (
+            "pl",
+            "To rozdanie nie jest otwierane przez losowanie.",
+            "już zapisano: losowanie, wygrywa Cleo",
+        ),
+        ("cs", "Toto kolo se nezahajuje losem.", "už zapsáno: los, vyhrává Cleo"),
+    ],
+)
 def test_the_lot_refusals_in_the_players_language(phone, lang, not_by_lot, won):
     t = phone.start("five-up", ["Ana", "Ben", "Cleo"])
     speak(phone, lang)
@@ -190,10 +241,13 @@ def test_the_lot_refusals_in_the_players_language(phone, lang, not_by_lot, won):
     assert "highest double" not in said  # the opening that follows is translated too
 
 
-@pytest.mark.parametrize("lang,what,taken", [
-    ("pl", "kamienie pozostałe w rozdaniu 1 (jego rozliczenie)", "Cofnięto: kamienie"),
-    ("cs", "zbylé kameny v kole 1 (jeho vyúčtování)", "Vzato zpět: zbylé kameny"),
-])
+@pytest.mark.parametrize(
+    "lang,what,taken",
+    [
+        ("pl", "kamienie pozostałe w rozdaniu 1 (jego rozliczenie)", "Cofnięto: kamienie"),
+        ("cs", "zbylé kameny v kole 1 (jeho vyúčtování)", "Vzato zpět: zbylé kameny"),
+    ],
+)
 def test_undo_of_a_settlement_in_the_players_language(phone, lang, what, taken):
     t = phone.start("five-up", ["Ana", "Ben"], target=500)
     speak(phone, lang)
@@ -205,12 +259,21 @@ def test_undo_of_a_settlement_in_the_players_language(phone, lang, what, taken):
     assert taken in flash_of(phone, t)
 
 
-@pytest.mark.parametrize("lang,sets,count", [
-    ("pl", ["Komplet: do szóstek, 28 kamieni", "do dziewiątek, 55 kamieni"],
-     ": do dziewiątek, 55 kamieni"),
-    ("cs", ["Sada: šestkové domino, 28 kamenů", "devítkové domino, 55 kamenů"],
-     ": devítkové domino, 55 kamenů"),
-])
+@pytest.mark.parametrize(
+    "lang,sets,count",
+    [
+        (
+            "pl",
+            ["Komplet: do szóstek, 28 kamieni", "do dziewiątek, 55 kamieni"],
+            ": do dziewiątek, 55 kamieni",
+        ),
+        (
+            "cs",
+            ["Sada: šestkové domino, 28 kamenů", "devítkové domino, 55 kamenů"],
+            ": devítkové domino, 55 kamenů",
+        ),
+    ],
+)
 def test_the_set_on_the_start_form_in_the_players_language(phone, lang, sets, count):
     """The start form names the set the number of players implies in the reader's words
     (the set's name and the plural of the tiles)."""
@@ -221,10 +284,13 @@ def test_the_set_on_the_start_form_in_the_players_language(phone, lang, sets, co
     assert count in re.sub(r"\s+", " ", page)
 
 
-@pytest.mark.parametrize("lang,domino,blocked", [
-    ("pl", "Ana wygrywa „przez domino!”", "Blokada: wygrywa Ana"),
-    ("cs", "Domino! – vyhrává Ana", "Zablokováno: vyhrává Ana"),
-])
+@pytest.mark.parametrize(
+    "lang,domino,blocked",
+    [
+        ("pl", "Ana wygrywa „przez domino!”", "Blokada: wygrywa Ana"),
+        ("cs", "Domino! – vyhrává Ana", "Zablokováno: vyhrává Ana"),
+    ],
+)
 def test_the_match_table_says_how_each_hand_ended(phone, lang, domino, blocked):
     """The match page's table of hands: "Domino! by Ana", "Blocked: won by Ana" in the
     reader's language."""
@@ -233,19 +299,26 @@ def test_the_match_table_says_how_each_hand_ended(phone, lang, domino, blocked):
     phone.moves(t, CTYRKA_DOMINO)
     phone.settle(t, {"Ben": "6-3"})
     phone.moves(t, CTYRKA_BLOCKED)
-    phone.settle(t, {"Ana": "6-6 6-4 5-4 2-1 1-0 0-0",
-                     "Ben": "6-5 5-5 5-2 5-1 4-4 4-2 4-1 2-2 2-0 1-1"})
+    phone.settle(
+        t, {"Ana": "6-6 6-4 5-4 2-1 1-0 0-0", "Ben": "6-5 5-5 5-2 5-1 4-4 4-2 4-1 2-2 2-0 1-1"}
+    )
     page = htmllib.unescape(phone.get(f"/t/{t}/match").get_data(as_text=True))
-    cells = re.findall(r'</a></th><td>([^<]*)</td>', page)
+    cells = re.findall(r"</a></th><td>([^<]*)</td>", page)
     assert cells[:2] == [domino, blocked], cells
 
 
-@pytest.mark.parametrize("lang,said", [
-    ("pl", "Wybrano 3 graczy, ale formularz zawierał 1 imię. Teraz pokazuje 3 pola na imiona"),
-    ("cs", "Zvolili jste 3 hráče, ale formulář obsahoval 1 jméno. Teď ukazuje 3 pole pro jména"),
-])
+@pytest.mark.parametrize(
+    "lang,said",
+    [
+        ("pl", "Wybrano 3 graczy, ale formularz zawierał 1 imię. Teraz pokazuje 3 pola na imiona"),
+        (
+            "cs",
+            "Zvolili jste 3 hráče, ale formulář obsahoval 1 jméno. Teď ukazuje 3 pole pro jména",
+        ),
+    ],
+)
 def test_counts_on_the_start_form_take_their_plural(phone, lang, said):
-    """"You chose 3 players, but the form held 1 name": each number with its own noun,
+    """ "You chose 3 players, but the form held 1 name": each number with its own noun,
     in the plural form the number asks for."""
     phone.get(f"/?lang={lang}")
     r = phone.post("/new/five-up", {"count": 3, "names-0": "Ana"})
@@ -259,10 +332,13 @@ def test_the_home_page_counts_players_in_czech(client):
     assert "2–4 hráči" in hints and "2–13 hráčů" in hints, hints
 
 
-@pytest.mark.parametrize("lang,too_big,late", [
-    ("pl", "Przy stole siada tu od 2 do 13 graczy, nie 20.", "Ivy nie gra w tej rundzie."),
-    ("cs", "U stolu tu sedí 2 až 13 hráčů, ne 20.", "Ivy v této rundě nehraje."),
-])
+@pytest.mark.parametrize(
+    "lang,too_big,late",
+    [
+        ("pl", "Przy stole siada tu od 2 do 13 graczy, nie 20.", "Ivy nie gra w tej rundzie."),
+        ("cs", "U stolu tu sedí 2 až 13 hráčů, ne 20.", "Ivy v této rundě nehraje."),
+    ],
+)
 def test_the_pairings_refusals_in_the_directors_language(app, lang, too_big, late):
     """The pairing module's refusals (structured, not English sentences) reach the director
     in their language: a table size the variant cannot seat, a swap with an entrant who
@@ -271,12 +347,14 @@ def test_the_pairings_refusals_in_the_directors_language(app, lang, too_big, lat
 
     director = Director(app.test_client())
     director.get(f"/?lang={lang}")
-    token = director.create("ctyrka", ["Ana", "Ben", "Cleo", "Dan"], format="pods",
-                            rounds=1, table_size=20)
+    token = director.create(
+        "ctyrka", ["Ana", "Ben", "Cleo", "Dan"], format="pods", rounds=1, table_size=20
+    )
     r = director.act(token, "pair", status=409)
     assert too_big in htmllib.unescape(refusal(r))
-    token = director.create("five-up", ["Ana", "Ben", "Cleo", "Dan"], format="swiss",
-                            rounds=2, target=10)
+    token = director.create(
+        "five-up", ["Ana", "Ben", "Cleo", "Dan"], format="swiss", rounds=2, target=10
+    )
     director.act(token, "pair")
     director.act(token, "entrants", {"entrant": "Ivy"})
     page = director.page(token)
@@ -286,13 +364,21 @@ def test_the_pairings_refusals_in_the_directors_language(app, lang, too_big, lat
     assert late in said and "Entrant" not in said
 
 
-@pytest.mark.parametrize("lang,not_a_tile,not_domino,left", [
-    ("pl", "'7-x' to nie jest kamień", "13-2 to nie jest kamień domina",
-     "Ben: 'six' to nie jest kamień"),
-    ("cs", "'7-x' není kámen", "13-2 není kámen domina", "Ben: 'six' není kámen"),
-])
-def test_a_tile_typed_wrong_is_refused_in_the_players_language(phone, lang, not_a_tile,
-                                                              not_domino, left):
+@pytest.mark.parametrize(
+    "lang,not_a_tile,not_domino,left",
+    [
+        (
+            "pl",
+            "'7-x' to nie jest kamień",
+            "13-2 to nie jest kamień domina",
+            "Ben: 'six' to nie jest kamień",
+        ),
+        ("cs", "'7-x' není kámen", "13-2 není kámen domina", "Ben: 'six' není kámen"),
+    ],
+)
+def test_a_tile_typed_wrong_is_refused_in_the_players_language(
+    phone, lang, not_a_tile, not_domino, left
+):
     """The engine's notation errors (a tile typed in the picker, the tiles-left form, a
     correction line) are Messages: the reader sees them in their language."""
     t = phone.start("five-up", ["Ana", "Ben"], target=500)
@@ -307,12 +393,14 @@ def test_a_tile_typed_wrong_is_refused_in_the_players_language(phone, lang, not_
     assert "is not a tile" not in r.get_data(as_text=True)
 
 
-@pytest.mark.parametrize("lang,no_table,bad_kind", [
-    ("pl", "Pod tym linkiem nie ma stołu.", "Ruch musi być dołożeniem kamienia"),
-    ("cs", "Na tomto odkazu není žádný stůl.", "Tah musí být přiložení kamene"),
-])
-def test_a_wrong_link_and_a_bad_kept_move_in_the_players_language(phone, lang, no_table,
-                                                                  bad_kind):
+@pytest.mark.parametrize(
+    "lang,no_table,bad_kind",
+    [
+        ("pl", "Pod tym linkiem nie ma stołu.", "Ruch musi być dołożeniem kamienia"),
+        ("cs", "Na tomto odkazu není žádný stůl.", "Tah musí být přiložení kamene"),
+    ],
+)
+def test_a_wrong_link_and_a_bad_kept_move_in_the_players_language(phone, lang, no_table, bad_kind):
     import json
 
     t = phone.start("five-up", ["Ana", "Ben"])
@@ -320,7 +408,10 @@ def test_a_wrong_link_and_a_bad_kept_move_in_the_players_language(phone, lang, n
     for page in ("/t/nosuchtable/match", "/t/nosuchtable", "/s/nosuchtable?fragment=1"):
         r = phone.get(page)
         assert r.status_code == 404 and no_table in htmllib.unescape(r.get_data(as_text=True))
-    r = phone.client.post(f"/t/{t}/outbox", content_type="application/json",
-                          data=json.dumps({"client_id": "abcdefgh", "kind": "jump"}),
-                          headers={"X-CSRFToken": phone.csrf})
+    r = phone.client.post(
+        f"/t/{t}/outbox",
+        content_type="application/json",
+        data=json.dumps({"client_id": "abcdefgh", "kind": "jump"}),
+        headers={"X-CSRFToken": phone.csrf},
+    )
     assert r.status_code == 400 and bad_kind in r.get_json()["message"]

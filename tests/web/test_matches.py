@@ -448,8 +448,13 @@ def test_an_event_game_is_not_deleted_or_abandoned_from_the_players_link(app, ph
         said = text_of(r.get_data(as_text=True), "refused")
         assert "a game of the event “Club night”" in said and "director" in said, url
     public = director.public_token(event)
-    for url in (f"/e/{event}", f"/p/{public}", f"/p/{public}/standings.json",
-                f"/p/{public}/event.zip", f"/t/{t}"):
+    for url in (
+        f"/e/{event}",
+        f"/p/{public}",
+        f"/p/{public}/standings.json",
+        f"/p/{public}/event.zip",
+        f"/t/{t}",
+    ):
         assert phone.get(url).status_code == 200, url
     assert len(director.get(f"/p/{public}/standings.json").get_json()["standings"]) == 2
 

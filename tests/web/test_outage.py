@@ -44,9 +44,14 @@ def free_port() -> int:
 # -- an app pointed at a closed port -----------------------------------------------------
 @pytest.fixture
 def closed(caplog):
-    app = create_app({"SQLALCHEMY_DATABASE_URI":
-                      f"postgresql+psycopg://postgres@127.0.0.1:{free_port()}/referee",
-                      "SECRET_KEY": "t", "TESTING": True, "WTF_CSRF_ENABLED": False})
+    app = create_app(
+        {
+            "SQLALCHEMY_DATABASE_URI": f"postgresql+psycopg://postgres@127.0.0.1:{free_port()}/referee",
+            "SECRET_KEY": "t",
+            "TESTING": True,
+            "WTF_CSRF_ENABLED": False,
+        }
+    )
     caplog.set_level(logging.INFO)
     return app.test_client()
 
@@ -65,8 +70,9 @@ def test_a_page_the_poll_and_a_play_answer_503_in_the_readers_language(closed, c
     form = {"hand": 1, "after": 0, "seat": 0, "tile": "6-6"}
     play = closed.post(f"/t/{TOKEN}/play", data=form, headers=head)
     assert play.status_code == 503 and SAID[lang] in " ".join(play.get_data(as_text=True).split())
-    fetch = closed.post(f"/t/{TOKEN}/play", data=form,
-                        headers={**head, "X-Requested-With": "fetch"})
+    fetch = closed.post(
+        f"/t/{TOKEN}/play", data=form, headers={**head, "X-Requested-With": "fetch"}
+    )
     assert fetch.status_code == 503 and SAID[lang] in fetch.get_json()["message"]
     for url in ("/", "/events/new", "/healthz", f"/s/{TOKEN}/match"):
         assert closed.get(url).status_code == 503, url
@@ -146,31 +152,53 @@ def test_postgresql_cut_under_the_real_server_then_restored(postgres_schema, tmp
     proxy = Proxy(real.host, real.port)
     via = real.set(host="127.0.0.1", port=proxy.port).render_as_string(hide_password=False)
     sep = "&" if "?" in via else "?"
-    env = dict(os.environ, DATABASE_URL=f"{via}{sep}options=-csearch_path%3D{schema}",
-               SECRET_KEY="outage", RENDERED_DIR=str(tmp_path / "rendered"))
-    server = Server(tmp_path, DATABASE_URL=env["DATABASE_URL"], SECRET_KEY="outage",
-                    RENDERED_DIR=env["RENDERED_DIR"], WORKERS="1")
+    env = dict(
+        os.environ,
+        DATABASE_URL=f"{via}{sep}options=-csearch_path%3D{schema}",
+        SECRET_KEY="outage",
+        RENDERED_DIR=str(tmp_path / "rendered"),
+    )
+    server = Server(
+        tmp_path,
+        DATABASE_URL=env["DATABASE_URL"],
+        SECRET_KEY="outage",
+        RENDERED_DIR=env["RENDERED_DIR"],
+        WORKERS="1",
+    )
     port, log = server.port, Path(server.log.name)
     try:
         status, html, r = request(port, "GET", "/import")
         cookie = r.getheader("Set-Cookie").split(";", 1)[0]
         csrf = CSRF.search(html).group(1)
-        status, _, r = request(port, "POST", "/new/five-up", {
-            "csrf_token": csrf, "count": 2, "names-0": "Ana", "names-1": "Ben"}, cookie=cookie)
+        status, _, r = request(
+            port,
+            "POST",
+            "/new/five-up",
+            {"csrf_token": csrf, "count": 2, "names-0": "Ana", "names-1": "Ben"},
+            cookie=cookie,
+        )
         assert status == 302
         token = r.getheader("Location").rsplit("/", 1)[1]
 
         def play(after, tile, on="", **headers):
-            form = {"csrf_token": csrf, "hand": 1, "after": after, "seat": after % 2,
-                    "tile": tile, "on": on}
+            form = {
+                "csrf_token": csrf,
+                "hand": 1,
+                "after": after,
+                "seat": after % 2,
+                "tile": tile,
+                "on": on,
+            }
             return request(port, "POST", f"/t/{token}/play", form, headers, cookie)
 
         assert play(0, "5-5")[0] == 302
 
         proxy.cut()
-        for path, head, kind in ((f"/t/{token}", {}, "html"),
-                                 (f"/t/{token}/version", {}, "json"),
-                                 (f"/s/{token}/match?lang=cs", {}, "html")):
+        for path, head, kind in (
+            (f"/t/{token}", {}, "html"),
+            (f"/t/{token}/version", {}, "json"),
+            (f"/s/{token}/match?lang=cs", {}, "html"),
+        ):
             status, body, r = request(port, "GET", path, headers=head, cookie=cookie)
             assert status == 503, (path, body[:500])
             assert "Traceback" not in body
@@ -178,8 +206,9 @@ def test_postgresql_cut_under_the_real_server_then_restored(postgres_schema, tmp
                 assert SAID["en"] in json.loads(body)["message"]
         status, body, _ = play(1, "5-0", "5-5")
         assert status == 503 and SAID["en"] in " ".join(body.split())
-        status, body, _ = play(1, "5-0", "5-5", **{"X-Requested-With": "fetch",
-                                                    "Accept-Language": "pl"})
+        status, body, _ = play(
+            1, "5-0", "5-5", **{"X-Requested-With": "fetch", "Accept-Language": "pl"}
+        )
         assert status == 503 and SAID["pl"] in json.loads(body)["message"]
 
         proxy.restore()

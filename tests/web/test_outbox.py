@@ -36,15 +36,33 @@ def moves_of(app):
 def test_kept_moves_are_judged_in_order_and_stored_once(app, phone):
     token = phone.start("five-up", ["Ana", "Ben"])
     phone.moves(token, "Ana 5-5")
-    first = send(phone, token, kind="play", hand=1, after=1, seat=1, tile="5-0", on="5-5",
-                 client_id="move-0001")
+    first = send(
+        phone,
+        token,
+        kind="play",
+        hand=1,
+        after=1,
+        seat=1,
+        tile="5-0",
+        on="5-5",
+        client_id="move-0001",
+    )
     assert first.status_code == 200, first.get_json()
     answer = first.get_json()
     assert answer["ok"] and not answer["duplicate"]
     assert answer["message"].startswith("Ben laid 5-0 on 5-5")
     # the answer was lost on the way back: the phone sends the same move again
-    again = send(phone, token, kind="play", hand=1, after=1, seat=1, tile="5-0", on="5-5",
-                 client_id="move-0001")
+    again = send(
+        phone,
+        token,
+        kind="play",
+        hand=1,
+        after=1,
+        seat=1,
+        tile="5-0",
+        on="5-5",
+        client_id="move-0001",
+    )
     assert again.status_code == 200
     assert again.get_json() == {**answer, "duplicate": True}
     assert moves_of(app) == [(1, 0, "play", "5-5"), (2, 1, "play", "5-0")]
@@ -84,17 +102,34 @@ def test_another_phone_recorded_meanwhile(app, phone):
 def test_bad_kept_moves_are_refused_with_a_sentence(app, phone, rows):
     token = phone.start("five-up", ["Ana", "Ben"])
     before = rows()
-    for body in ({}, {"client_id": "x"}, {"client_id": "abcdefgh", "kind": "jump"},
-                 {"client_id": "abcdefgh", "kind": "play", "hand": "1", "after": 0, "seat": 0},
-                 {"client_id": "abcdefgh", "kind": "play", "hand": 1, "after": 0, "seat": 0,
-                  "tile": ["5-5"]}):
-        r = phone.client.post(f"/t/{token}/outbox", data=json.dumps(body),
-                              content_type="application/json",
-                              headers={"X-CSRFToken": phone.csrf})
+    for body in (
+        {},
+        {"client_id": "x"},
+        {"client_id": "abcdefgh", "kind": "jump"},
+        {"client_id": "abcdefgh", "kind": "play", "hand": "1", "after": 0, "seat": 0},
+        {
+            "client_id": "abcdefgh",
+            "kind": "play",
+            "hand": 1,
+            "after": 0,
+            "seat": 0,
+            "tile": ["5-5"],
+        },
+    ):
+        r = phone.client.post(
+            f"/t/{token}/outbox",
+            data=json.dumps(body),
+            content_type="application/json",
+            headers={"X-CSRFToken": phone.csrf},
+        )
         assert r.status_code == 400, body
         assert r.get_json()["message"]
-    r = phone.client.post(f"/t/{token}/outbox", data="[", content_type="application/json",
-                          headers={"X-CSRFToken": phone.csrf})
+    r = phone.client.post(
+        f"/t/{token}/outbox",
+        data="[",
+        content_type="application/json",
+        headers={"X-CSRFToken": phone.csrf},
+    )
     assert r.status_code == 400
     assert send(phone, "nosuchtable", kind="pass", hand=1, after=0, seat=0).status_code == 404
     assert rows() == before
@@ -103,9 +138,20 @@ def test_bad_kept_moves_are_refused_with_a_sentence(app, phone, rows):
 def test_without_csrf_token_nothing_is_recorded(app, phone, rows):
     token = phone.start("five-up", ["Ana", "Ben"])
     before = rows()
-    r = phone.client.post(f"/t/{token}/outbox", content_type="application/json",
-                          data=json.dumps({"client_id": "abcdefgh", "kind": "play", "hand": 1,
-                                           "after": 0, "seat": 0, "tile": "5-5"}))
+    r = phone.client.post(
+        f"/t/{token}/outbox",
+        content_type="application/json",
+        data=json.dumps(
+            {
+                "client_id": "abcdefgh",
+                "kind": "play",
+                "hand": 1,
+                "after": 0,
+                "seat": 0,
+                "tile": "5-5",
+            }
+        ),
+    )
     assert r.status_code == 400
     assert rows() == before
 
@@ -113,8 +159,12 @@ def test_without_csrf_token_nothing_is_recorded(app, phone, rows):
 def test_a_client_id_belongs_to_one_table(app, phone):
     a = phone.start("five-up", ["Ana", "Ben"])
     b = phone.start("five-up", ["Cleo", "Dan"])
-    assert send(phone, a, kind="play", hand=1, after=0, seat=0, tile="5-5",
-                client_id="shared-id-1").status_code == 200
+    assert (
+        send(
+            phone, a, kind="play", hand=1, after=0, seat=0, tile="5-5", client_id="shared-id-1"
+        ).status_code
+        == 200
+    )
     r = send(phone, b, kind="play", hand=1, after=0, seat=0, tile="5-5", client_id="shared-id-1")
     assert r.status_code == 409 and "another table" in r.get_json()["message"]
 
@@ -179,6 +229,8 @@ def test_service_worker_and_manifest(client):
     assert m.mimetype == "application/manifest+json"
     data = m.get_json(force=True)
     assert data["display"] == "standalone" and {i["sizes"] for i in data["icons"]} == {
-        "192x192", "512x512"}
+        "192x192",
+        "512x512",
+    }
     for icon in data["icons"]:
         assert client.get(icon["src"]).status_code == 200

@@ -35,12 +35,16 @@ def text_of_links(html):
 @pytest.mark.parametrize(
     ("url", "words"),
     [
-        ("/new/five-up?players=4",
-         ["two pairs", "player 1 and player 3 against player 2 and player 4"]),
+        (
+            "/new/five-up?players=4",
+            ["two pairs", "player 1 and player 3 against player 2 and player 4"],
+        ),
         ("/new/five-up?players=2", ["The first hand. Draw lots for the lead", "Default 61"]),
         ("/new/french-connection", ["4 players", "Default 100"]),
-        ("/new/ctyrka?players=5",
-         ["double-nine, 55 tiles", "Default 100 for penalty scoring, 300"]),
+        (
+            "/new/ctyrka?players=5",
+            ["double-nine, 55 tiles", "Default 100 for penalty scoring, 300"],
+        ),
         ("/new/ctyrka?players=9", ["double-twelve, 91 tiles"]),
         ("/new/ctyrka?players=2", ["double-six, 28 tiles", "Victory points"]),
     ],
@@ -54,7 +58,8 @@ def test_start_forms(phone, url, words):
         assert w in text, w
     assert "in the order they play" in text
     count = re.search(r'<option value="(\d+)" selected>', html) or re.search(
-        r'name="count" value="(\d+)"', html)
+        r'name="count" value="(\d+)"', html
+    )
     shown = re.findall(r'<li data-seat="\d+">', html)  # the others are hidden
     assert len(shown) == int(count.group(1))
 
@@ -77,8 +82,18 @@ def test_rules_pages_list_every_rule(phone, variant):
 def test_pages_are_accessible_basics(phone):
     t = phone.start("five-up", ["Ana", "Ben"])
     phone.moves(t, "Ana 5-5")
-    urls = ["/", "/new/five-up", "/import", "/rules/five-up", f"/t/{t}", f"/t/{t}?tile=5-3",
-            f"/t/{t}/undo", f"/t/{t}/match", f"/t/{t}/hand/1", f"/s/{phone.read_token(t)}"]
+    urls = [
+        "/",
+        "/new/five-up",
+        "/import",
+        "/rules/five-up",
+        f"/t/{t}",
+        f"/t/{t}?tile=5-3",
+        f"/t/{t}/undo",
+        f"/t/{t}/match",
+        f"/t/{t}/hand/1",
+        f"/s/{phone.read_token(t)}",
+    ]
     for url in urls:
         html = phone.get(url).get_data(as_text=True)
         assert '<html lang="en">' in html, url

@@ -146,8 +146,14 @@ def touches(r, s):
 
 @pytest.mark.parametrize(
     "text, pips, numbers",
-    [("0-0", 0, []), ("6-4", 10, []), ("12-11", 0, ["12", "11"]), ("9-7", 0, ["9", "7"]),
-     ("10-3", 0, ["10", "3"]), ("7-0", 0, ["7"])],
+    [
+        ("0-0", 0, []),
+        ("6-4", 10, []),
+        ("12-11", 0, ["12", "11"]),
+        ("9-7", 0, ["9", "7"]),
+        ("10-3", 0, ["10", "3"]),
+        ("7-0", 0, ["7"]),
+    ],
 )
 def test_tile_svg_draws_the_pips(text, pips, numbers):
     """Pips up to 6; a half of 7 or more shows its number (pips that many cannot be read
@@ -434,8 +440,9 @@ def test_light_tiles_of_a_double_twelve_set():
             full = tiles_of(ET.fromstring(tile_svg(t, max_pip=12)))
             assert _pips_drawn([picker], ids) == _pips_drawn(full, ids)
             # every half of a double-twelve set a number (a blank stays blank: issue 23.6)
-            assert not [el for el in picker.iter(SVG + "use")
-                        if ids[el.get("href")[1:]].tag == SVG + "path"]
+            assert not [
+                el for el in picker.iter(SVG + "use") if ids[el.get("href")[1:]].tag == SVG + "path"
+            ]
 
 
 def test_a_picture_with_places_is_a_group_of_buttons():
@@ -446,8 +453,9 @@ def test_a_picture_with_places_is_a_group_of_buttons():
     assert root[0].tag == SVG + "title"
 
 
-@pytest.mark.parametrize("variant,players", [
-    ("five-up", 4), ("french-connection", 4), ("ctyrka", 5), ("ctyrka", 13)])
+@pytest.mark.parametrize(
+    "variant,players", [("five-up", 4), ("french-connection", 4), ("ctyrka", 5), ("ctyrka", 13)]
+)
 def test_a_layout_planned_a_tile_at_a_time_is_placed_as_planned_afresh(variant, players):
     """Plans are kept and extended by the new tile (phones draw the layout after every
     move): the result is the same as planning the whole layout from nothing."""

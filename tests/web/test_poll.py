@@ -37,8 +37,12 @@ def test_the_poll_answers_the_version_without_flask(app, phone):
 
 def test_unknown_links_still_get_the_404_page(phone):
     token = phone.start("five-up", ["Ana", "Ben"])
-    for url in (f"/s/{token}/version", "/t/nosuchtableatallxx/version", "/t/%00/version",
-                "/t/a.b/version"):
+    for url in (
+        f"/s/{token}/version",
+        "/t/nosuchtableatallxx/version",
+        "/t/%00/version",
+        "/t/a.b/version",
+    ):
         r = phone.get(url)
         assert r.status_code == 404, url
         assert r.mimetype == "text/html"  # Flask's error page

@@ -75,11 +75,27 @@ def two_servers(postgres_schema):
     servers, bases = [], []
     for _ in range(2):
         port = free_port()
-        servers.append(subprocess.Popen(
-            [str(GRANIAN), "--interface", "asginl", "--factory", "--workers", "1",
-             "--host", "127.0.0.1", "--port", str(port), "referee.web.serve:asgi_app"],
-            cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-        ))
+        servers.append(
+            subprocess.Popen(
+                [
+                    str(GRANIAN),
+                    "--interface",
+                    "asginl",
+                    "--factory",
+                    "--workers",
+                    "1",
+                    "--host",
+                    "127.0.0.1",
+                    "--port",
+                    str(port),
+                    "referee.web.serve:asgi_app",
+                ],
+                cwd=ROOT,
+                env=env,
+                stdout=subprocess.DEVNULL,
+                stderr=subprocess.DEVNULL,
+            )
+        )
         bases.append(f"http://127.0.0.1:{port}")
     try:
         for base in bases:
@@ -143,8 +159,10 @@ def test_two_phones_race_for_the_same_turn_through_two_servers(two_servers):
             barrier.wait()
             results[key] = play(phone, token, 1, 1, 1, tile, "5-5")
 
-        threads = [threading.Thread(target=send, args=(a, "5-0", "a")),
-                   threading.Thread(target=send, args=(b, "5-1", "b"))]
+        threads = [
+            threading.Thread(target=send, args=(a, "5-0", "a")),
+            threading.Thread(target=send, args=(b, "5-1", "b")),
+        ]
         for th in threads:
             th.start()
         for th in threads:

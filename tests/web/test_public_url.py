@@ -34,9 +34,14 @@ def make(tmp_path):
     made = []
 
     def new(base_url="http://localhost", **config):
-        app = make_app({"SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'r.sqlite'}",
-                        "RENDERED_DIR": str(tmp_path / "rendered"),
-                        "LISTEN_HOST": ""} | config)  # on every address, unless told
+        app = make_app(
+            {
+                "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'r.sqlite'}",
+                "RENDERED_DIR": str(tmp_path / "rendered"),
+                "LISTEN_HOST": "",
+            }
+            | config
+        )  # on every address, unless told
         made.append(app)
         app.test_client_class = HostClient
         client = app.test_client()
@@ -83,7 +88,8 @@ def test_public_url_is_on_every_card_qr_code_and_shared_link(make, lan):
     card = phone.get(f"/t/{t}/card").get_data(as_text=True)
     assert links(card)["write-link"] == f"{base}/t/{t}"
     assert qr_titles_and_codes(card) == [
-        str(qr_svg(f"{base}/t/{t}", title="The players' link as a QR code"))]
+        str(qr_svg(f"{base}/t/{t}", title="The players' link as a QR code"))
+    ]
     table = links(phone.table(t))
     assert table["write-link"] == f"{base}/t/{t}"
     assert table["read-link"].startswith(f"{base}/s/")
@@ -95,7 +101,8 @@ def test_public_url_is_on_every_card_qr_code_and_shared_link(make, lan):
     assert found["public-link"].startswith(f"{base}/p/")
     assert qr_titles_and_codes(page) == [
         str(qr_svg(found["director-link"], "The director's link", scale=3)),
-        str(qr_svg(found["public-link"], "The public link", scale=3))]
+        str(qr_svg(found["public-link"], "The public link", scale=3)),
+    ]
     card_links = re.findall(r'<div class="card" id="card-\d+">.*?<a href="([^"]+)"', cards, re.S)
     assert card_links and all(u.startswith(f"{base}/et/") for u in card_links)
     # the QR code of each table card is the code of its link
@@ -114,8 +121,9 @@ def test_on_this_machine_the_links_carry_its_network_address_and_say_so(make, la
     card = phone.get(f"/t/{t}/card").get_data(as_text=True)
     assert links(card)["write-link"] == f"http://192.168.1.20:5000/t/{t}"
     note = re.search(r'<p class="hint" id="public-note">(.*?)</p>', card).group(1)
-    assert note == ("Phones reach this app at http://192.168.1.20:5000; "
-                    "set PUBLIC_URL to change it.")
+    assert note == (
+        "Phones reach this app at http://192.168.1.20:5000; set PUBLIC_URL to change it."
+    )
     page, cards, _token = event_pages(client)
     assert links(page)["director-link"].startswith("http://192.168.1.20:5000/e/")
     assert 'id="public-note"' in page and 'id="public-note"' in cards
@@ -133,9 +141,14 @@ def test_the_note_in_polish_and_czech(make, lan, lang, words):
     assert "Phones reach" not in note
 
 
-@pytest.mark.parametrize("listen, link", [("127.0.0.1", "http://localhost:5000"),
-                                          ("192.168.1.30", "http://192.168.1.30:5000"),
-                                          ("0.0.0.0", "http://192.168.1.20:5000")])
+@pytest.mark.parametrize(
+    "listen, link",
+    [
+        ("127.0.0.1", "http://localhost:5000"),
+        ("192.168.1.30", "http://192.168.1.30:5000"),
+        ("0.0.0.0", "http://192.168.1.20:5000"),
+    ],
+)
 def test_the_address_follows_where_the_server_listens(make, lan, listen, link):
     """HOST=127.0.0.1: no phone can reach it, the links stay; HOST=<one address>: that one;
     every address: this machine's network address."""
@@ -158,9 +171,13 @@ def test_a_page_opened_at_the_network_address_needs_no_guess(make, lan):
 
 def test_a_trusted_proxys_host_wins_over_the_guess(make, lan):
     app, client = make(base_url="http://localhost:5000", TRUSTED_PROXIES=1)
-    client.environ_base.update({"HTTP_X_FORWARDED_PROTO": "https",
-                                "HTTP_X_FORWARDED_HOST": "club.example.org",
-                                "HTTP_REFERER": "https://club.example.org/"})
+    client.environ_base.update(
+        {
+            "HTTP_X_FORWARDED_PROTO": "https",
+            "HTTP_X_FORWARDED_HOST": "club.example.org",
+            "HTTP_REFERER": "https://club.example.org/",
+        }
+    )
     phone = Phone(client)
     t = phone.start("five-up", ["Ana", "Ben"])
     card = phone.get(f"/t/{t}/card").get_data(as_text=True)
@@ -188,9 +205,15 @@ def test_the_network_address_is_this_machines_own():
     assert found is None or not ipaddress.ip_address(found).is_loopback
 
 
-@pytest.mark.parametrize("config", [{"PUBLIC_URL": "club.example.org"},
-                                    {"PUBLIC_URL": "ftp://club.example.org"},
-                                    {"TRUSTED_PROXIES": "one"}, {"TRUSTED_PROXIES": -1}])
+@pytest.mark.parametrize(
+    "config",
+    [
+        {"PUBLIC_URL": "club.example.org"},
+        {"PUBLIC_URL": "ftp://club.example.org"},
+        {"TRUSTED_PROXIES": "one"},
+        {"TRUSTED_PROXIES": -1},
+    ],
+)
 def test_a_wrong_setting_is_refused_at_start(make, config):
     with pytest.raises(RuntimeError):
         make(**config)

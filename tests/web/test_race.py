@@ -75,8 +75,6 @@ def test_the_database_refuses_a_duplicate_move(app):
             db.session.commit()
         db.session.rollback()
         # a move taken back does not hold its turn: another may be recorded in its place
-        db.session.add(
-            Move(hand_id=hand.id, seq=1, seat=1, kind="play", tile="5-0", taken_back=1)
-        )
+        db.session.add(Move(hand_id=hand.id, seq=1, seat=1, kind="play", tile="5-0", taken_back=1))
         db.session.commit()
         db.session.remove()

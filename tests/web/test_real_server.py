@@ -90,10 +90,26 @@ def test_a_body_above_the_limit_is_refused_before_it_is_read(server):
 def test_run_sh_serves_https_with_cert_and_key(tmp_path):
     cert, key = tmp_path / "cert.pem", tmp_path / "key.pem"
     subprocess.run(
-        ["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "2",
-         "-subj", "/CN=127.0.0.1", "-addext", "subjectAltName=IP:127.0.0.1,DNS:localhost",
-         "-keyout", str(key), "-out", str(cert)],
-        check=True, capture_output=True,
+        [
+            "openssl",
+            "req",
+            "-x509",
+            "-newkey",
+            "rsa:2048",
+            "-nodes",
+            "-days",
+            "2",
+            "-subj",
+            "/CN=127.0.0.1",
+            "-addext",
+            "subjectAltName=IP:127.0.0.1,DNS:localhost",
+            "-keyout",
+            str(key),
+            "-out",
+            str(cert),
+        ],
+        check=True,
+        capture_output=True,
     )
     s = Server(tmp_path, cafile=str(cert), CERT=str(cert), KEY=str(key))
     try:
@@ -112,8 +128,12 @@ def test_run_sh_serves_https_with_cert_and_key(tmp_path):
 
 
 # -- proxies ---------------------------------------------------------------------------------
-PROXY = {"X-Forwarded-Proto": "https", "X-Forwarded-Host": "club.example.org",
-         "X-Forwarded-Prefix": "/referee", "Referer": "https://club.example.org/referee/"}
+PROXY = {
+    "X-Forwarded-Proto": "https",
+    "X-Forwarded-Host": "club.example.org",
+    "X-Forwarded-Prefix": "/referee",
+    "Referer": "https://club.example.org/referee/",
+}
 
 
 def behind(address: str) -> dict:
@@ -140,8 +160,7 @@ def test_behind_a_trusted_proxy_links_qr_codes_and_redirects_are_the_proxys(prox
     assert location in (f"/referee/t/{token}", url), location
 
 
-def test_behind_a_trusted_proxy_the_code_limit_counts_the_real_client_and_failures_only(
-        proxied):
+def test_behind_a_trusted_proxy_the_code_limit_counts_the_real_client_and_failures_only(proxied):
     phone = Phone(proxied, headers=behind("198.51.100.1"))
     code = phone.code(phone.start())
     for _ in range(ATTEMPTS + 2):  # codes that work do not count
@@ -164,8 +183,9 @@ def test_without_trusted_proxies_x_forwarded_headers_are_ignored(server):
     # a spoofed X-Forwarded-For does not escape the code limit
     code = phone.code(token)
     for i in range(ATTEMPTS):
-        status = phone.request("/code", {"code": "ZZZZ ZZZZ"},
-                               headers={"X-Forwarded-For": f"192.0.2.{i + 1}"})[0]
+        status = phone.request(
+            "/code", {"code": "ZZZZ ZZZZ"}, headers={"X-Forwarded-For": f"192.0.2.{i + 1}"}
+        )[0]
         assert status == 404
     status = phone.request("/code", {"code": code}, headers={"X-Forwarded-For": "192.0.2.99"})[0]
     assert status == 429

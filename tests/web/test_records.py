@@ -86,11 +86,21 @@ def test_check_a_record_without_storing_it(phone, rows):
     ("change", "hand", "move", "rule", "words"),
     [
         # an illegal move: 6-1 does not match the lead
-        (lambda d: d["hands"][0]["moves"].append({"player": "Ben", "play": "6-1", "on": "5-5"}),
-         "1", "2", "C-ONE", "6-1 does not match 5-5"),
+        (
+            lambda d: d["hands"][0]["moves"].append({"player": "Ben", "play": "6-1", "on": "5-5"}),
+            "1",
+            "2",
+            "C-ONE",
+            "6-1 does not match 5-5",
+        ),
         # a move out of turn
-        (lambda d: d["hands"][0]["moves"].append({"player": "Ana", "play": "5-1", "on": "5-5"}),
-         "1", "2", "C-SEAT", "It is Ben's turn"),
+        (
+            lambda d: d["hands"][0]["moves"].append({"player": "Ana", "play": "5-1", "on": "5-5"}),
+            "1",
+            "2",
+            "C-SEAT",
+            "It is Ben's turn",
+        ),
     ],
 )
 def test_an_illegal_record_is_refused_with_the_verdict(
@@ -117,12 +127,39 @@ def test_an_illegal_record_is_refused_with_the_verdict(
     ("body", "words"),
     [
         ("{not json", "not valid JSON"),
-        (json.dumps({"format": "domino-record/1", "variant": "chess", "players": ["A", "B"],
-                     "hands": []}), "unknown variant"),
-        (json.dumps({"format": "domino-record/1", "variant": "five-up", "players": ["A", "B"],
-                     "hands": [{"moves": [{"player": "A", "play": "5-x"}]}]}), "unreadable tile"),
-        (json.dumps({"format": "domino-record/1", "variant": "five-up",
-                     "players": ["A", "B", "C", "D", "E"], "hands": []}), "not 5"),
+        (
+            json.dumps(
+                {
+                    "format": "domino-record/1",
+                    "variant": "chess",
+                    "players": ["A", "B"],
+                    "hands": [],
+                }
+            ),
+            "unknown variant",
+        ),
+        (
+            json.dumps(
+                {
+                    "format": "domino-record/1",
+                    "variant": "five-up",
+                    "players": ["A", "B"],
+                    "hands": [{"moves": [{"player": "A", "play": "5-x"}]}],
+                }
+            ),
+            "unreadable tile",
+        ),
+        (
+            json.dumps(
+                {
+                    "format": "domino-record/1",
+                    "variant": "five-up",
+                    "players": ["A", "B", "C", "D", "E"],
+                    "hands": [],
+                }
+            ),
+            "not 5",
+        ),
         ("", "Choose a record file"),
     ],
 )
@@ -152,8 +189,9 @@ def test_a_record_whose_late_move_is_illegal_stores_nothing(phone, rows):
     assert rows() == before
 
 
-@pytest.mark.parametrize(("variant", "players"), [("five-up", 3), ("french-connection", 4),
-                                                  ("ctyrka", 5)])
+@pytest.mark.parametrize(
+    ("variant", "players"), [("five-up", 3), ("french-connection", 4), ("ctyrka", 5)]
+)
 def test_full_records_round_trip(phone, variant, players):
     """A random full record (every deal and every drawn tile named) is stored as it is: its
     export is the same record, and the check gives the same verdict."""

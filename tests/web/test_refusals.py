@@ -171,7 +171,7 @@ def test_wrong_tiles_left(phone, rows):
     refused(r, 409, "already recorded: Ben laid 5-3 on 5-5")
     assert rows() == before
     # what was entered is kept on the page
-    assert 'checked' in phone.settle(t, {"Ben": "6-6 6-5"}, status=422).get_data(as_text=True)
+    assert "checked" in phone.settle(t, {"Ben": "6-6 6-5"}, status=422).get_data(as_text=True)
     # a hand still in play cannot be settled
     t2 = phone.start("five-up", ["Ana", "Ben"])
     r = phone.settle(t2, {"Ben": "6-6"}, status=409)
@@ -215,9 +215,7 @@ def test_missing_csrf_token(phone, five, rows, app):
     r = phone.post(f"/t/{five}/play", {"csrf_token": "forged", "hand": 1, "after": 2}, csrf=False)
     assert r.status_code == 400
     # every POST route refuses a form without its token, button-only forms included
-    posts = sorted(
-        rule.rule for rule in app.url_map.iter_rules() if "POST" in (rule.methods or ())
-    )
+    posts = sorted(rule.rule for rule in app.url_map.iter_rules() if "POST" in (rule.methods or ()))
     assert len(posts) >= 8
     for rule in posts:
         url = rule.replace("<token>", five).replace("<variant>", "five-up")
@@ -230,9 +228,17 @@ def test_missing_csrf_token(phone, five, rows, app):
 
 def test_unknown_links(phone, rows):
     before = rows()
-    for url in ("/t/not-a-table", "/s/not-a-table", "/t/nope/hand/1", "/s/nope/match",
-                "/t/nope/record.json", "/t/nope/undo", "/t/nope/end", "/rules/chess",
-                "/new/chess"):
+    for url in (
+        "/t/not-a-table",
+        "/s/not-a-table",
+        "/t/nope/hand/1",
+        "/s/nope/match",
+        "/t/nope/record.json",
+        "/t/nope/undo",
+        "/t/nope/end",
+        "/rules/chess",
+        "/new/chess",
+    ):
         r = phone.get(url)
         assert r.status_code == 404, url
         assert "Not found" in r.get_data(as_text=True)
@@ -292,23 +298,24 @@ def test_start_form_refusals(phone, rows):
     html = r.get_data(as_text=True)
     assert text_of(html, "names-1-errors") == "Enter a name for player 2."
     assert 'aria-invalid="true"' in html
-    r = phone.post("/new/five-up", {"count": 3, "names-0": "Ana", "names-1": "Ben",
-                                    "names-2": "Ana"})
+    r = phone.post(
+        "/new/five-up", {"count": 3, "names-0": "Ana", "names-1": "Ben", "names-2": "Ana"}
+    )
     assert r.status_code == 400
     assert "'Ana' is already player 1" in text_of(r.get_data(as_text=True), "names-2-errors")
     r = phone.post("/new/five-up", {"count": 5, **{f"names-{i}": f"P{i}" for i in range(5)}})
     assert r.status_code == 400
     html = r.get_data(as_text=True)
     assert "Five-Up is played by 2 to 4 players, not 5" in text_of(html, "count-errors")
-    r = phone.post("/new/french-connection", {"count": 3, "names-0": "A", "names-1": "B",
-                                              "names-2": "C"})
+    r = phone.post(
+        "/new/french-connection", {"count": 3, "names-0": "A", "names-1": "B", "names-2": "C"}
+    )
     assert r.status_code == 400
     assert "French Connection is played by 4 players, not 3" in r.get_data(as_text=True)
     r = phone.post("/new/ctyrka", {"count": 14, **{f"names-{i}": f"P{i}" for i in range(14)}})
     assert r.status_code == 400
     assert "Čtyřka is played by 2 to 13 players, not 14" in r.get_data(as_text=True)
-    r = phone.post("/new/five-up", {"count": 2, "names-0": "Ana", "names-1": "Ben",
-                                    "target": "0"})
+    r = phone.post("/new/five-up", {"count": 2, "names-0": "Ana", "names-1": "Ben", "target": "0"})
     assert r.status_code == 400
     assert text_of(r.get_data(as_text=True), "target-errors")
     r = phone.get("/new/five-up?players=7")

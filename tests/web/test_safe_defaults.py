@@ -122,8 +122,13 @@ def test_processes_starting_at_once_agree_on_one_secret_key(tmp_path, monkeypatc
         folder.mkdir()
         at = str(time.time() + 1.5)
         procs = [
-            subprocess.Popen([sys.executable, "-c", script, str(folder), at], env=env,
-                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+            subprocess.Popen(
+                [sys.executable, "-c", script, str(folder), at],
+                env=env,
+                stdout=subprocess.PIPE,
+                stderr=subprocess.PIPE,
+                text=True,
+            )
             for _ in range(4)
         ]
         keys = [p.communicate(timeout=60)[0].strip() for p in procs]

@@ -55,8 +55,14 @@ def test_workers_starting_at_once_upgrade_the_database_once(fresh_instance):
     fresh_instance.mkdir()
     env = {k: v for k, v in os.environ.items() if k != "DATABASE_URL"} | {"SECRET_KEY": "x"}
     workers = [
-        subprocess.Popen([sys.executable, "-c", WORKER, str(fresh_instance)], cwd=ROOT, env=env,
-                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        subprocess.Popen(
+            [sys.executable, "-c", WORKER, str(fresh_instance)],
+            cwd=ROOT,
+            env=env,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
         for _ in range(4)
     ]
     results = [w.communicate(timeout=120) for w in workers]
@@ -90,9 +96,14 @@ def test_sqlite_enforces_foreign_keys_and_an_old_database_is_cleaned(tmp_path):
     from eventhelpers import Director
 
     path = tmp_path / "old.sqlite"
-    config = {"TESTING": True, "SECRET_KEY": "test", "RANDOM_SEED": 7,
-              "WTF_CSRF_ENABLED": False, "SQLALCHEMY_DATABASE_URI": f"sqlite:///{path}",
-              "RENDERED_DIR": str(tmp_path / "rendered")}
+    config = {
+        "TESTING": True,
+        "SECRET_KEY": "test",
+        "RANDOM_SEED": 7,
+        "WTF_CSRF_ENABLED": False,
+        "SQLALCHEMY_DATABASE_URI": f"sqlite:///{path}",
+        "RENDERED_DIR": str(tmp_path / "rendered"),
+    }
     app = create_app(config)
     with app.app_context():
         flask_migrate.upgrade()

@@ -11,19 +11,33 @@ from referee.web import serve
 
 
 def scope(**kw) -> dict:
-    return {"type": "http", "method": "POST", "path": "/t/ab c", "root_path": "/referee",
-            "query_string": b"lang=pl", "scheme": "https", "http_version": "1.1",
-            "server": ("10.0.0.11", 8000), "client": ("203.0.113.7", 51000),
-            "headers": [(b"content-type", b"application/x-www-form-urlencoded"),
-                        (b"cookie", b"a=1"), (b"cookie", b"b=2"), (b"x-thing", b"1"),
-                        (b"x-thing", b"2")]} | kw
+    return {
+        "type": "http",
+        "method": "POST",
+        "path": "/t/ab c",
+        "root_path": "/referee",
+        "query_string": b"lang=pl",
+        "scheme": "https",
+        "http_version": "1.1",
+        "server": ("10.0.0.11", 8000),
+        "client": ("203.0.113.7", 51000),
+        "headers": [
+            (b"content-type", b"application/x-www-form-urlencoded"),
+            (b"cookie", b"a=1"),
+            (b"cookie", b"b=2"),
+            (b"x-thing", b"1"),
+            (b"x-thing", b"2"),
+        ],
+    } | kw
 
 
 def run(app, s, chunks, order=None):
     """Send the body in `chunks`; (the messages sent back, what happened in what order)."""
     sent, order = [], order if order is not None else []
-    queue = [{"type": "http.request", "body": c, "more_body": i < len(chunks) - 1}
-             for i, c in enumerate(chunks)]
+    queue = [
+        {"type": "http.request", "body": c, "more_body": i < len(chunks) - 1}
+        for i, c in enumerate(chunks)
+    ]
 
     async def receive():
         order.append("receive")
@@ -58,21 +72,33 @@ def test_the_app_gets_the_whole_body_and_the_environ_and_closes_after_the_answer
         start_response("201 Created", [("Content-Type", "text/plain"), ("X-A", "b")])
         return Result(order)
 
-    sent, calls = run(serve.BufferedWSGI(wsgi, threads=2), scope(), [b"tile=5-", b"5&x=1"],
-                      order)
+    sent, calls = run(serve.BufferedWSGI(wsgi, threads=2), scope(), [b"tile=5-", b"5&x=1"], order)
     assert seen["body"] == b"tile=5-5&x=1" and seen["CONTENT_LENGTH"] == "12"
-    assert (seen["REQUEST_METHOD"], seen["SCRIPT_NAME"], seen["PATH_INFO"],
-            seen["QUERY_STRING"]) == ("POST", "/referee", "/t/ab c", "lang=pl")
+    assert (
+        seen["REQUEST_METHOD"],
+        seen["SCRIPT_NAME"],
+        seen["PATH_INFO"],
+        seen["QUERY_STRING"],
+    ) == ("POST", "/referee", "/t/ab c", "lang=pl")
     assert seen["wsgi.url_scheme"] == "https" and seen["REMOTE_ADDR"] == "203.0.113.7"
     assert (seen["SERVER_NAME"], seen["SERVER_PORT"]) == ("10.0.0.11", "8000")
     assert seen["HTTP_COOKIE"] == "a=1; b=2" and seen["HTTP_X_THING"] == "1,2"
     assert seen["CONTENT_TYPE"] == "application/x-www-form-urlencoded"
-    assert sent[0] == {"type": "http.response.start", "status": 201,
-                       "headers": [(b"content-type", b"text/plain"), (b"x-a", b"b")]}
+    assert sent[0] == {
+        "type": "http.response.start",
+        "status": 201,
+        "headers": [(b"content-type", b"text/plain"), (b"x-a", b"b")],
+    }
     assert sent[1] == {"type": "http.response.body", "body": b"hello"}
     # both parts read before the app ran, and its close after the answer was sent
-    assert calls == ["receive", "receive", "app", "http.response.start",
-                     "http.response.body", "close"]
+    assert calls == [
+        "receive",
+        "receive",
+        "app",
+        "http.response.start",
+        "http.response.body",
+        "close",
+    ]
 
 
 def test_a_body_over_the_limit_is_refused_before_the_app_runs():

@@ -43,8 +43,10 @@ def test_each_phone_gets_its_own_token_and_name_in_the_shared_fragment(app, phon
     assert seen[ben] and seen[cleo] and not seen[ben] & seen[cleo]  # never another's token
     # the token in the fragment is the phone's own: a move sent with it is taken
     token = TOKEN.search(fragment(cleo, t)).group(1)
-    r = cleo.client.post(f"/t/{t}/play", data={"csrf_token": token, "hand": 1, "after": 1,
-                                               "seat": 1, "tile": "5-0", "on": "5-5"})
+    r = cleo.client.post(
+        f"/t/{t}/play",
+        data={"csrf_token": token, "hand": 1, "after": 1, "seat": 1, "tile": "5-0", "on": "5-5"},
+    )
     assert r.status_code == 302
     assert "Ben laid 5-0 on 5-5" in text_of(fragment(ben, t), "moves")  # the new version
 
@@ -55,8 +57,11 @@ def test_a_refusal_or_a_message_stays_with_the_phone_it_was_for(app, phone):
     other = Phone(app.test_client())
     other.players[t] = phone.players[t]
     fragment(other, t)  # kept for this version
-    r = phone.post(f"/t/{t}/play", {"hand": 1, "after": 1, "seat": 1, "tile": "6-6",
-                                    "on": "5-5"}, headers=FETCH)
+    r = phone.post(
+        f"/t/{t}/play",
+        {"hand": 1, "after": 1, "seat": 1, "tile": "6-6", "on": "5-5"},
+        headers=FETCH,
+    )
     assert r.status_code == 422 and text_of(r.get_data(as_text=True), "refused")
     assert text_of(fragment(other, t), "refused") is None
     phone.move(t, "Ben 5-0 on 5-5")  # the answer is flashed to this phone alone
@@ -123,8 +128,9 @@ def test_the_process_that_records_a_move_renders_the_table_for_the_others(two_ap
     one, two = (Phone(app.test_client()) for app in two_apps)
     t = one.start("five-up", ["Ana", "Ben"])
     two.players[t] = one.players[t]
-    r = one.post(f"/t/{t}/play", {"hand": 1, "after": 0, "seat": 0, "tile": "5-5"},
-                 headers=FETCH)  # as the table's script sends it: the answer is the table
+    r = one.post(
+        f"/t/{t}/play", {"hand": 1, "after": 0, "seat": 0, "tile": "5-5"}, headers=FETCH
+    )  # as the table's script sends it: the answer is the table
     assert r.status_code == 200 and "Ana led 5-5" in text_of(r.get_data(as_text=True), "flash")
     r.close()  # as the server does once the answer has gone: the table's file is written
     before = replayed(two_apps[1])

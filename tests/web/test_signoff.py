@@ -97,8 +97,15 @@ def test_a_locked_match_is_shown_locked_and_the_director_unlocks_it(app, phone, 
 def _outbox(phone: Phone, t: str, hand: int, after: int):
     return phone.client.post(
         f"/t/{t}/outbox",
-        data=json.dumps({"client_id": str(uuid.uuid4()), "kind": "pass", "hand": hand,
-                         "after": after, "seat": 0}),
+        data=json.dumps(
+            {
+                "client_id": str(uuid.uuid4()),
+                "kind": "pass",
+                "hand": hand,
+                "after": after,
+                "seat": 0,
+            }
+        ),
         content_type="application/json",
         headers={"X-CSRFToken": phone.csrf, "Accept": "application/json"},
     )
@@ -238,8 +245,9 @@ def test_a_locked_event_game_names_its_director_as_who_unlocks_it(app, phone):
     from eventhelpers import Director, play_match_http
 
     director = Director(app.test_client())
-    event = director.create("five-up", ["Ana", "Ben"], format="round-robin", target=5,
-                            name="Club night")
+    event = director.create(
+        "five-up", ["Ana", "Ben"], format="round-robin", target=5, name="Club night"
+    )
     director.act(event, "pair")
     director.act(event, "start")
     [link] = director.table_links(event)

@@ -23,19 +23,27 @@ def seats(html: str) -> list[tuple[str, bool, bool]]:
 
 def test_change_without_scripts_keeps_the_names_typed(phone, rows):
     before = rows()
-    r = phone.post("/new/five-up", {"count": 4, "change": "1", "names-0": "Ana",
-                                    "names-1": "Ben"})
+    r = phone.post("/new/five-up", {"count": 4, "change": "1", "names-0": "Ana", "names-1": "Ben"})
     assert r.status_code == 200
     html = r.get_data(as_text=True)
-    assert seats(html) == [("Ana", True, True), ("Ben", True, True), ("", True, True),
-                           ("", True, True)]
+    assert seats(html) == [
+        ("Ana", True, True),
+        ("Ben", True, True),
+        ("", True, True),
+        ("", True, True),
+    ]
     assert re.search(r'<option value="4" selected>', html)
     assert 'id="count-errors"' not in html
-    r = phone.post("/new/five-up", {"count": 2, "change": "1", **{
-        f"names-{i}": n for i, n in enumerate(["Ana", "Ben", "Cleo", "Dan"])}})
+    r = phone.post(
+        "/new/five-up",
+        {
+            "count": 2,
+            "change": "1",
+            **{f"names-{i}": n for i, n in enumerate(["Ana", "Ben", "Cleo", "Dan"])},
+        },
+    )
     assert seats(r.get_data(as_text=True))[:2] == [("Ana", True, True), ("Ben", True, True)]
-    assert [shown for _, shown, _ in seats(r.get_data(as_text=True))] == [True, True, False,
-                                                                           False]
+    assert [shown for _, shown, _ in seats(r.get_data(as_text=True))] == [True, True, False, False]
     assert rows() == before
 
 
@@ -43,23 +51,28 @@ def test_change_without_scripts_keeps_the_names_typed(phone, rows):
 def test_a_count_that_does_not_match_the_names_never_starts_a_match(phone, rows, count, names):
     """The count was changed (no script), and "Start the match" tapped, not "Change"."""
     before = rows()
-    r = phone.post("/new/five-up", {"count": count, **{
-        f"names-{i}": n for i, n in enumerate(names)}})
+    r = phone.post(
+        "/new/five-up", {"count": count, **{f"names-{i}": n for i, n in enumerate(names)}}
+    )
     assert r.status_code == 400
     html = r.get_data(as_text=True)
     assert f"You chose {count} players, but the form held {len(names)} names" in text_of(
-        html, "count-errors")
+        html, "count-errors"
+    )
     shown = [value for value, on, _ in seats(html) if on]
     assert shown == (names + [""] * count)[:count]  # the names typed are kept
     assert rows() == before
 
 
-@pytest.mark.parametrize("url,says", [
-    ("/new/five-up?players=14", "Five-Up is played by 2 to 4 players, not 14"),
-    ("/new/ctyrka?players=14", "Čtyřka is played by 2 to 13 players, not 14"),
-    ("/new/ctyrka?players=0", "not 0"),
-    ("/new/five-up?players=abc", "Choose the number of players from the list."),
-])
+@pytest.mark.parametrize(
+    "url,says",
+    [
+        ("/new/five-up?players=14", "Five-Up is played by 2 to 4 players, not 14"),
+        ("/new/ctyrka?players=14", "Čtyřka is played by 2 to 13 players, not 14"),
+        ("/new/ctyrka?players=0", "not 0"),
+        ("/new/five-up?players=abc", "Choose the number of players from the list."),
+    ],
+)
 def test_a_bad_players_link_is_refused_next_to_the_count(phone, url, says):
     r = phone.get(url)
     assert r.status_code == 400
@@ -70,11 +83,14 @@ def test_a_bad_players_link_is_refused_next_to_the_count(phone, url, says):
     assert html.index('id="count"') < html.index('id="count-errors"') < html.index("names-0")
 
 
-@pytest.mark.parametrize("variant,says", [
-    ("five-up", "Draw lots for the lead"),
-    ("french-connection", "The holder of [0|0] poses it"),
-    ("ctyrka", "The holder of the highest double leads it"),
-])
+@pytest.mark.parametrize(
+    "variant,says",
+    [
+        ("five-up", "Draw lots for the lead"),
+        ("french-connection", "The holder of [0|0] poses it"),
+        ("ctyrka", "The holder of the highest double leads it"),
+    ],
+)
 def test_the_first_lead_is_labelled_by_the_variant_s_rule(phone, variant, says):
     html = phone.get(f"/new/{variant}").get_data(as_text=True)
     assert "plays first" not in html and "leads the first hand" not in html
@@ -86,7 +102,8 @@ def test_every_name_field_is_on_the_page_the_extra_ones_hidden_and_not_sent(phon
     fields = seats(html)
     assert len(fields) == 13
     assert [(on, enabled) for _, on, enabled in fields] == [(True, True)] * 3 + [
-        (False, False)] * 10
+        (False, False)
+    ] * 10
     # the set for each count is there, the one for 3 players shown
     assert re.search(r'<span data-counts="2 3">double-six, 28 tiles</span>', html)
     assert re.search(r'<span data-counts="[^"]*" hidden>double-nine, 55 tiles</span>', html)

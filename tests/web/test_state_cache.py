@@ -50,10 +50,13 @@ def test_a_correction_to_an_earlier_hand_is_seen_by_every_process(two_apps):
     one.moves(t, "Ana 6-5")  # hand 2 under way
     assert "Ana laid 4-1 on 3-1" in two.get(f"/t/{t}/hand/1").get_data(as_text=True)
     two.table(t)  # the second process keeps the match at this version
-    r = one.post(f"/t/{t}/hand/1/correct",
-                 {"k": 9, "moves": "Ana 1-1 on 3-1", "reseat": "0", "total": 9})
+    r = one.post(
+        f"/t/{t}/hand/1/correct", {"k": 9, "moves": "Ana 1-1 on 3-1", "reseat": "0", "total": 9}
+    )
     assert r.status_code == 302, r.get_data(as_text=True)[:2000]
     two.table(t)  # the new version: read from hand 2 on, but hand 1 was corrected
     html = two.get(f"/t/{t}/hand/1").get_data(as_text=True)
-    assert "Ana laid 1-1 on 3-1" in html and "Ana laid 4-1 on 3-1" not in html.split(
-        'id="taken-back"')[0]
+    assert (
+        "Ana laid 1-1 on 3-1" in html
+        and "Ana laid 4-1 on 3-1" not in html.split('id="taken-back"')[0]
+    )

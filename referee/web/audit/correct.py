@@ -70,8 +70,11 @@ def parse_line(players, text: str, number: int) -> Move:
             seat, rest = i, words[n:]
             break
     if seat is None:
-        raise Refused(400, _("Move %(n)d: say who moves first (%(names)s).", n=number,
-                             names=", ".join(players)), move=number)
+        raise Refused(
+            400,
+            _("Move %(n)d: say who moves first (%(names)s).", n=number, names=", ".join(players)),
+            move=number,
+        )
     said = [_word(w) for w in rest]
     try:
         if said == ["pass"]:
@@ -87,12 +90,17 @@ def parse_line(players, text: str, number: int) -> Move:
         if len(rest) == 3 and said[1] == "on":
             return Move.play(seat, parse_tile(rest[0]), parse_tile(rest[2]))
     except NotationError as e:
-        raise Refused(400, _("Move %(n)d: %(why)s", n=number, why=say(e.args[0])),
-                      move=number) from None
+        raise Refused(
+            400, _("Move %(n)d: %(why)s", n=number, why=say(e.args[0])), move=number
+        ) from None
     raise Refused(
         400,
-        _('Move %(n)d: "%(text)s" is not a move (e.g. "Ana 5-5", "Ben 5-0 on 5-5", '
-          '"Cleo draw 2", "Dan pass").', n=number, text=text),
+        _(
+            'Move %(n)d: "%(text)s" is not a move (e.g. "Ana 5-5", "Ben 5-0 on 5-5", '
+            '"Cleo draw 2", "Dan pass").',
+            n=number,
+            text=text,
+        ),
         move=number,
     )
 
@@ -132,8 +140,9 @@ class Proposal:
 
     @property
     def ok(self) -> bool:
-        return (self.refusal is None and self.settlement is None
-                and all(v["ok"] for v in self.verdicts))
+        return (
+            self.refusal is None and self.settlement is None and all(v["ok"] for v in self.verdicts)
+        )
 
     @property
     def broken(self) -> list[dict]:
@@ -188,8 +197,9 @@ def _left_lists(prop: Proposal, hand, target, texts: dict[int, str] | None) -> d
         return None
 
 
-def propose(row: Match, rows, number: int, k: int, new: list[Move], reseat: bool,
-            left: dict | None = None) -> Proposal:
+def propose(
+    row: Match, rows, number: int, k: int, new: list[Move], reseat: bool, left: dict | None = None
+) -> Proposal:
     """Replay hand `number` with its moves from `k` on replaced by `new` (with `reseat`,
     every move after the first of them is credited to the player whose turn it then is),
     settle it again from the tiles left (`left`: the form's per seat, see `_left_lists`),
@@ -197,12 +207,14 @@ def propose(row: Match, rows, number: int, k: int, new: list[Move], reseat: bool
     target = rows[number - 1]
     live = list(target.moves)
     players = list(row.players)
-    prop = Proposal(number, k, len(live), [line_of(m, players) for m in live[k - 1:]])
+    prop = Proposal(number, k, len(live), [line_of(m, players) for m in live[k - 1 :]])
     prefix = state.to_record(row, rows[: number - 1])
     match, fault = record.replay(prefix, stop_at_false_pass=False)
     if fault is not None or len(match.hands) != number - 1:
-        prop.refusal = {"message": _("An earlier hand is refused: correct it first."),
-                        "rule": fault.rule if fault else None}
+        prop.refusal = {
+            "message": _("An earlier hand is refused: correct it first."),
+            "rule": fault.rule if fault else None,
+        }
         return prop
     try:
         hand = match.new_hand(state._by_seat(target.dealt))
@@ -219,8 +231,14 @@ def propose(row: Match, rows, number: int, k: int, new: list[Move], reseat: bool
         n = k + i
         if reseat and i > 0 and hand.turn is not None:
             move = move._replace(player=hand.turn)
-        verdict = {"n": n, "line": line_of(move, players), "ok": False, "rule": None,
-                   "message": None, "text": None}
+        verdict = {
+            "n": n,
+            "line": line_of(move, players),
+            "ok": False,
+            "rule": None,
+            "message": None,
+            "text": None,
+        }
         if broken:
             verdict["message"] = _("not judged: an earlier move is refused")
         else:
@@ -247,9 +265,13 @@ def propose(row: Match, rows, number: int, k: int, new: list[Move], reseat: bool
     remaining = None
     if settled:
         if not hand.ended:
-            prop.refusal = {"message": _("After this change the hand is no longer over, but "
-                                         "it was settled: correct the moves that end it too."),
-                            "rule": None}
+            prop.refusal = {
+                "message": _(
+                    "After this change the hand is no longer over, but "
+                    "it was settled: correct the moves that end it too."
+                ),
+                "rule": None,
+            }
             return prop
         tiles = _left_lists(prop, hand, target, left)
         if prop.settlement is not None:
@@ -269,10 +291,12 @@ def propose(row: Match, rows, number: int, k: int, new: list[Move], reseat: bool
     rec = state.to_record(row, rows)
     h = rec.hands[number - 1]
     rec.hands[number - 1] = record.HandRecord(
-        h.dealt, [*before, *prop.new], remaining if remaining is not None else h.remaining)
+        h.dealt, [*before, *prop.new], remaining if remaining is not None else h.remaining
+    )
     last = rows[-1]
-    empty_next = (len(rows) > number and not last.moves and last.lot is None
-                  and last.remaining is None)
+    empty_next = (
+        len(rows) > number and not last.moves and last.lot is None and last.remaining is None
+    )
     if empty_next and len(rows) == number + 1:
         done = record.replay(rec._replace(hands=rec.hands[:-1]), stop_at_false_pass=False)
         if done[1] is None and done[0].result()[0]:  # decided now: no next hand to begin
@@ -285,8 +309,12 @@ def propose(row: Match, rows, number: int, k: int, new: list[Move], reseat: bool
         return prop
     if fault is not None:
         prop.refusal = {
-            "message": _("Hand %(h)d, move %(m)s would be refused: %(why)s",
-                         h=fault.hand, m=fault.move or "-", why=fault.message),
+            "message": _(
+                "Hand %(h)d, move %(m)s would be refused: %(why)s",
+                h=fault.hand,
+                m=fault.move or "-",
+                why=fault.message,
+            ),
             "rule": fault.rule,
         }
         return prop
@@ -310,8 +338,9 @@ def form_left(values, players) -> dict:
     return out or None
 
 
-def preview(row: Match, number: int, k: int, text: str, reseat: bool,
-            left: dict | None = None) -> Proposal:
+def preview(
+    row: Match, number: int, k: int, text: str, reseat: bool, left: dict | None = None
+) -> Proposal:
     from .service import hand_rows
 
     rows = hand_rows(row)
@@ -335,7 +364,7 @@ def suggestion(row: Match, number: int, k: int, do: str) -> tuple[str, bool]:
     rows = hand_rows(row)
     _check_place(rows, number, k)
     players = list(row.players)
-    lines = [line_of(m, players) for m in rows[number - 1].moves[k - 1:]]
+    lines = [line_of(m, players) for m in rows[number - 1].moves[k - 1 :]]
     if do in ("pass", "draw"):
         pos = position(row, number, k - 1, rows)
         seat = pos.hand.turn if pos and pos.hand.turn is not None else 0
@@ -346,8 +375,9 @@ def suggestion(row: Match, number: int, k: int, do: str) -> tuple[str, bool]:
 
 
 @services.writes
-def save(token: str, number: int, k: int, text: str, reseat: bool, total: int,
-         left: dict | None = None) -> str:
+def save(
+    token: str, number: int, k: int, text: str, reseat: bool, total: int, left: dict | None = None
+) -> str:
     """Save a correction as one change (old → new) after the engine accepts it all: the
     moves from k on, and the tiles left of the hand when they change too."""
     table = services._begin(token)
@@ -358,17 +388,27 @@ def save(token: str, number: int, k: int, text: str, reseat: bool, total: int,
     _check_place(rows, number, k)
     target = rows[number - 1]
     if len(target.moves) != total:
-        raise Refused(409, ngettext(
-            "The hand has changed since this correction was prepared: "
-            "it now has %(num)d move. Check it again.",
-            "The hand has changed since this correction was prepared: "
-            "it now has %(num)d moves. Check it again.", len(target.moves)))
+        raise Refused(
+            409,
+            ngettext(
+                "The hand has changed since this correction was prepared: "
+                "it now has %(num)d move. Check it again.",
+                "The hand has changed since this correction was prepared: "
+                "it now has %(num)d moves. Check it again.",
+                len(target.moves),
+            ),
+        )
     prop = propose(row, rows, number, k, read_lines(row.players, text, k), reseat, left)
     if not prop.ok:
         bad = prop.broken[0] if prop.broken else prop.refusal or prop.settlement
-        raise Refused(422, _("Not saved: %(why)s", why=bad["message"]), bad.get("rule"),
-                      hand=number, move=bad.get("n"))
-    old_rows = list(target.moves[k - 1:])
+        raise Refused(
+            422,
+            _("Not saved: %(why)s", why=bad["message"]),
+            bad.get("rule"),
+            hand=number,
+            move=bad.get("n"),
+        )
+    old_rows = list(target.moves[k - 1 :])
     same_moves = [line_of(m, row.players) for m in old_rows] == prop.lines
     if same_moves and not prop.left_changed:
         raise Refused(409, _("Nothing to correct: the moves are as recorded."))
@@ -401,15 +441,25 @@ def save(token: str, number: int, k: int, text: str, reseat: bool, total: int,
     db.session.expire_all()
     state._cache().data.pop(row.id, None)  # an earlier hand or its settlement changed
     if same_moves:
-        return _("Hand %(h)d corrected: the tiles left, %(old)s → %(new)s.", h=number,
-                 old=_left_text(row.players, prop.recorded),
-                 new=_left_text(row.players, prop.remaining))
-    said = _("Hand %(h)d corrected from move %(k)d: %(old)s → %(new)s.", h=number, k=k,
-             old="; ".join(prop.old) or "—", new="; ".join(prop.lines) or "—")
+        return _(
+            "Hand %(h)d corrected: the tiles left, %(old)s → %(new)s.",
+            h=number,
+            old=_left_text(row.players, prop.recorded),
+            new=_left_text(row.players, prop.remaining),
+        )
+    said = _(
+        "Hand %(h)d corrected from move %(k)d: %(old)s → %(new)s.",
+        h=number,
+        k=k,
+        old="; ".join(prop.old) or "—",
+        new="; ".join(prop.lines) or "—",
+    )
     if prop.left_changed:
-        said += " " + _("The tiles left: %(old)s → %(new)s.",
-                        old=_left_text(row.players, prop.recorded),
-                        new=_left_text(row.players, prop.remaining))
+        said += " " + _(
+            "The tiles left: %(old)s → %(new)s.",
+            old=_left_text(row.players, prop.recorded),
+            new=_left_text(row.players, prop.remaining),
+        )
     return said
 
 

@@ -41,16 +41,23 @@ def of(table: services.Table, new_match) -> Effect:
         old = old_match.hands[i].points if i < len(old_match.hands) else None
         new = new_match.hands[i].points if i < len(new_match.hands) else None
         if old != new:
-            out.hands.append({
-                "number": i + 1,
-                "sides": [(n, old[j] if old else None, new[j] if new else None)
-                          for j, n in enumerate(names)],
-            })
+            out.hands.append(
+                {
+                    "number": i + 1,
+                    "sides": [
+                        (n, old[j] if old else None, new[j] if new else None)
+                        for j, n in enumerate(names)
+                    ],
+                }
+            )
     out.totals = list(zip(names, old_match.totals(), new_match.totals(), strict=True))
     before = services.outcome(table)
     after = services.outcome(dataclasses.replace(table, match=new_match))
-    out.result = {"old": _result(before), "new": _result(after),
-                  "changed": _key(before) != _key(after)}
+    out.result = {
+        "old": _result(before),
+        "new": _result(after),
+        "changed": _key(before) != _key(after),
+    }
     _standings(table, new_match, out)
     return out
 
@@ -106,20 +113,27 @@ def _standings(table: services.Table, new_match, out: Effect) -> None:
     for r in new_rows:
         o = old_by[r.entrant]
         if (o.rank, o.score, o.points_for, o.points_against) != (
-                r.rank, r.score, r.points_for, r.points_against):
-            out.standings.append({
-                "name": now.name(r.entrant),
-                "rank": (o.rank, r.rank),
-                "score": (o.score, r.score),
-                "points": (o.points_for, r.points_for),
-                "diff": (o.diff, r.diff),
-            })
+            r.rank,
+            r.score,
+            r.points_for,
+            r.points_against,
+        ):
+            out.standings.append(
+                {
+                    "name": now.name(r.entrant),
+                    "rank": (o.rank, r.rank),
+                    "score": (o.score, r.score),
+                    "points": (o.points_for, r.points_for),
+                    "diff": (o.diff, r.diff),
+                }
+            )
 
 
 def _ranked(events, event, now, results, byes) -> list[st.Row]:
     """The standings from these table results, ranked the way the event's are."""
-    return st.standings(events.config(event), list(now.entrants),
-                        [r for r in results if r is not None], byes)
+    return st.standings(
+        events.config(event), list(now.entrants), [r for r in results if r is not None], byes
+    )
 
 
 def _corrected_result(event, ts, match_id: int, new_match) -> st.TableResult | None:
@@ -135,20 +149,28 @@ def _corrected_result(event, ts, match_id: int, new_match) -> st.TableResult | N
     old = games[index]
     last = index == len(games) - 1
     time_hands = ts.row.time_hands if last else None
-    over, winner = (new_match.result_on_time(time_hands) if time_hands is not None
-                    else new_match.result())
-    members = {name: side for side, ids in enumerate(ts.sides)
-               for e in ts.entrants if e.id in ids for name in e.members}
+    over, winner = (
+        new_match.result_on_time(time_hands) if time_hands is not None else new_match.result()
+    )
+    members = {
+        name: side
+        for side, ids in enumerate(ts.sides)
+        for e in ts.entrants
+        if e.id in ids
+        for name in e.members
+    }
     for gside, seats in enumerate(old.sides):
         side = members[old.players[seats[0]]]
         totals[side] += new_match.totals()[gside] - old.totals[gside]
         wins[side] += (over and winner == gside) - (old.over and old.winner == gside)
-    games[index] = dataclasses.replace(old, totals=tuple(new_match.totals()), over=over,
-                                       winner=winner)
+    games[index] = dataclasses.replace(
+        old, totals=tuple(new_match.totals()), over=over, winner=winner
+    )
     series = event.series
     done = [g for g in games if g.over]
     decided = bool(games) and (
-        max(wins) * 2 > series or len(done) >= series
+        max(wins) * 2 > series
+        or len(done) >= series
         or (ts.row.time_hands is not None and games[-1].over)
     )
     if not decided:

@@ -31,16 +31,24 @@ def who_unlocks(match_id: int) -> str:
     """Who may unlock the match, or what to do when nobody can."""
     event = event_name(match_id)
     if event is not None:
-        return _("Only the director of the event “%(event)s” can unlock it, from the "
-                 "event's page.", event=event)
-    return _("A match outside an event cannot be unlocked: to change its record, download "
-             "its game record and import it as a new match.")
+        return _(
+            "Only the director of the event “%(event)s” can unlock it, from the event's page.",
+            event=event,
+        )
+    return _(
+        "A match outside an event cannot be unlocked: to change its record, download "
+        "its game record and import it as a new match."
+    )
 
 
 def sentence(match_id: int) -> str:
     """Why a write to a locked match is refused, and who may unlock it."""
-    return " ".join([
-        _("The result is confirmed for every side: the match is locked, and no move, undo, "
-          "correction, abandon or deletion is accepted."),
-        who_unlocks(match_id),
-    ])
+    return " ".join(
+        [
+            _(
+                "The result is confirmed for every side: the match is locked, and no move, undo, "
+                "correction, abandon or deletion is accepted."
+            ),
+            who_unlocks(match_id),
+        ]
+    )

@@ -49,8 +49,9 @@ def keep_phone_id(response):
     """After a request that gave the phone its id: the cookie that keeps it."""
     own = g.get("new_phone_id")
     if own:
-        response.set_cookie(ID_COOKIE, own, max_age=5 * 365 * 24 * 3600, samesite="Lax",
-                            httponly=True)
+        response.set_cookie(
+            ID_COOKIE, own, max_age=5 * 365 * 24 * 3600, samesite="Lax", httponly=True
+        )
     return response
 
 
@@ -78,8 +79,15 @@ def _sign_log_statement():
         .where(Change.match_id == match, Change.kind != "confirm")
         .scalar_subquery()
     )
-    columns = (Change.id, Change.kind, Change.side, Change.new, Change.reason, Change.phone,
-               Change.created)
+    columns = (
+        Change.id,
+        Change.kind,
+        Change.side,
+        Change.new,
+        Change.reason,
+        Change.phone,
+        Change.created,
+    )
     return (
         select(*columns)
         .where(

@@ -130,8 +130,9 @@ def record_position(text: str, number: int, k: int) -> Position | None:
         return None
     if len(match.hands) < number:
         return None
-    return Position(number, len(match.hands[-1].moves), total, len(rec.hands),
-                    match.hands[number - 1], fault)
+    return Position(
+        number, len(match.hands[-1].moves), total, len(rec.hands), match.hands[number - 1], fault
+    )
 
 
 def fits(hand: EngineHand) -> dict:
@@ -162,16 +163,24 @@ def evidence(hand: EngineHand) -> dict:
     """What the record proves against the players of a hand, as the engine found it: passes
     proven false (C-RENEGE) and a Čtyřka lead proven wrong (CT-LEAD), each at its move."""
     items = [
-        {"move": f.move, "text": hand.false_pass_message(f), "rule": "C-RENEGE",
-         "what": _("False pass")}
+        {
+            "move": f.move,
+            "text": hand.false_pass_message(f),
+            "rule": "C-RENEGE",
+            "what": _("False pass"),
+        }
         for f in hand.false_passes
     ]
     wrong = getattr(hand, "wrong_leads", ())
     if wrong:
         lead = next(i for i, m in enumerate(hand.moves, 1) if m.kind == "play")
         items += [
-            {"move": lead, "text": hand.wrong_lead_message(w), "rule": "CT-LEAD",
-             "what": _("Wrong lead")}
+            {
+                "move": lead,
+                "text": hand.wrong_lead_message(w),
+                "rule": "CT-LEAD",
+                "what": _("Wrong lead"),
+            }
             for w in wrong
         ]
     by_move: dict[int, list[dict]] = {}
@@ -227,8 +236,11 @@ def move_text(m, players) -> str:
     kind = get("kind")
     if kind == "play":
         on = get("on")
-        return _("%(name)s: %(tile)s on %(on)s", name=name, tile=get("tile"), on=on) if on \
+        return (
+            _("%(name)s: %(tile)s on %(on)s", name=name, tile=get("tile"), on=on)
+            if on
             else _("%(name)s: %(tile)s", name=name, tile=get("tile"))
+        )
     if kind == "draw":
         return _("%(name)s: draw %(count)s", name=name, count=get("count"))
     return _("%(name)s: pass", name=name)
@@ -307,14 +319,20 @@ def confirm(token: str, side, score: str) -> str:
     if score != now_score:
         raise Refused(
             409,
-            _("The result has changed since this page was shown: it is now %(score)s.",
-              score=now_score),
+            _(
+                "The result has changed since this page was shown: it is now %(score)s.",
+                score=now_score,
+            ),
         )
     if any(c.side == side for c in confirmations(log)):
         raise Refused(409, _("already recorded: %(side)s confirmed the result", side=names[side]))
     services._lock(table)
-    log_change(table.row.id, "confirm", side=side,
-               new={"side": names[side], "score": now_score, "phone_id": phone_id()})
+    log_change(
+        table.row.id,
+        "confirm",
+        side=side,
+        new={"side": names[side], "score": now_score, "phone_id": phone_id()},
+    )
     services._commit(table)
     return _("Confirmed %(score)s for %(side)s.", side=names[side], score=now_score)
 

@@ -104,13 +104,13 @@ def _replay(token: str, number: int, k: int, write: bool):
         end=at(number, pos.total),
         prev_hand=at(number - 1, 0) if number > 1 else None,
         next_hand=at(number + 1, 0) if number < pos.hands else None,
-        hand_url=url_for("table.hand" if write else "table.spectator_hand", token=token,
-                         number=number),
+        hand_url=url_for(
+            "table.hand" if write else "table.spectator_hand", token=token, number=number
+        ),
         table_url=url_for("table.table" if write else "table.spectator", token=token),
         here=at(number, pos.k),
         picture=Markup(
-            layout_svg(hand, title=_("Hand %(n)d after move %(k)d", n=number, k=pos.k),
-                       sprite=True)
+            layout_svg(hand, title=_("Hand %(n)d after move %(k)d", n=number, k=pos.k), sprite=True)
         ),
         sprite=Markup(sprite_svg(hand.max_pip)),
     )
@@ -142,8 +142,7 @@ def record_position():
         next=None,
         here=None,
         picture=Markup(
-            layout_svg(hand, title=_("Hand %(n)d after move %(k)d", n=number, k=pos.k),
-                       sprite=True)
+            layout_svg(hand, title=_("Hand %(n)d after move %(k)d", n=number, k=pos.k), sprite=True)
         ),
         sprite=Markup(sprite_svg(hand.max_pip)),
     )
@@ -160,8 +159,9 @@ def spectator_replay(token: str, number: int, k: int):
 
 
 # -- correcting a past move ---------------------------------------------------------------
-def _render_correct(token, row, number, k, text, reseat, proposal=None, refused=None,
-                    status=200, checked=False):
+def _render_correct(
+    token, row, number, k, text, reseat, proposal=None, refused=None, status=200, checked=False
+):
     """The correction page: the moves as recorded, the form (the moves from k on and, for
     a settled hand, its tiles left), and once checked the referee's verdict and what the
     correction would change. A locked match shows why, and no form."""
@@ -182,7 +182,7 @@ def _render_correct(token, row, number, k, text, reseat, proposal=None, refused=
         text=text,
         reseat=reseat,
         total=len(rows[number - 1].moves),
-        old=[corrections.line_of(m, row.players) for m in rows[number - 1].moves[k - 1:]],
+        old=[corrections.line_of(m, row.players) for m in rows[number - 1].moves[k - 1 :]],
         proposal=proposal,
         checked=checked,
         effect=change,
@@ -202,8 +202,9 @@ def correct(token: str, number: int):
     if request.method == "POST":
         text = request.form.get("moves", "")
         try:
-            message = corrections.save(token, number, k, text, reseat,
-                                       request.form.get("total", type=int) or 0, left)
+            message = corrections.save(
+                token, number, k, text, reseat, request.form.get("total", type=int) or 0, left
+            )
         except Refused as e:
             if e.status == 404:
                 abort(404, e.message)
@@ -212,8 +213,9 @@ def correct(token: str, number: int):
                 prop = corrections.preview(row, number, k, text, reseat, left)
             except Refused:
                 prop = None
-            return _render_correct(token, row, number, k, text, reseat, prop, e, e.status,
-                                   checked=True)
+            return _render_correct(
+                token, row, number, k, text, reseat, prop, e, e.status, checked=True
+            )
         flash(message)
         return redirect(url_for("table.hand", token=token, number=number))
     do = request.args.get("do")
@@ -234,8 +236,7 @@ def correct(token: str, number: int):
             abort(404, e.message)
         if checked:
             refused, status = e, e.status
-    return _render_correct(token, row, number, k, text, reseat, proposal, refused, status,
-                           checked)
+    return _render_correct(token, row, number, k, text, reseat, proposal, refused, status, checked)
 
 
 # -- the signed scoresheet -----------------------------------------------------------------
@@ -246,8 +247,9 @@ def confirm(token: str):
     except Refused as e:
         if e.status == 404:
             abort(404, e.message)
-        return render_template("error.html", status=e.status, title=_("Not recorded"),
-                               message=e.message), e.status
+        return render_template(
+            "error.html", status=e.status, title=_("Not recorded"), message=e.message
+        ), e.status
     flash(message)
     return redirect(url_for("table.match", token=token))
 

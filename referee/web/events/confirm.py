@@ -22,29 +22,42 @@ class Ask:
 def ask(act: str, **facts) -> Ask:
     """The question an act asks before it is done."""
     if act == "finish":
-        return Ask(_("Finish the event?"),
-                   _("No more rounds are paired, and no entrant, forfeit or abandon is taken. "
-                     "You can reopen the event afterwards."),
-                   _("Yes, finish the event"))
+        return Ask(
+            _("Finish the event?"),
+            _(
+                "No more rounds are paired, and no entrant, forfeit or abandon is taken. "
+                "You can reopen the event afterwards."
+            ),
+            _("Yes, finish the event"),
+        )
     if act == "withdraw":
-        return Ask(_("Withdraw %(name)s?", **facts),
-                   _("%(name)s is not paired again; the results played stay. A withdrawal "
-                     "can be undone (reinstated).", **facts),
-                   _("Yes, withdraw %(name)s", **facts))
+        return Ask(
+            _("Withdraw %(name)s?", **facts),
+            _(
+                "%(name)s is not paired again; the results played stay. A withdrawal "
+                "can be undone (reinstated).",
+                **facts,
+            ),
+            _("Yes, withdraw %(name)s", **facts),
+        )
     if act == "time":
-        return Ask(_("Call time in round %(n)s?", **facts),
-                   _("Each table finishes the hand in play; its match is then decided on "
-                     "the totals."),
-                   _("Yes, call time"))
+        return Ask(
+            _("Call time in round %(n)s?", **facts),
+            _("Each table finishes the hand in play; its match is then decided on the totals."),
+            _("Yes, call time"),
+        )
     if act == "forfeit":
-        return Ask(_("Record a forfeit at table %(n)s?", **facts),
-                   _("The table's result is then the score you give each side, whatever its "
-                     "record says."),
-                   _("Yes, record the forfeit"))
+        return Ask(
+            _("Record a forfeit at table %(n)s?", **facts),
+            _("The table's result is then the score you give each side, whatever its record says."),
+            _("Yes, record the forfeit"),
+        )
     if act == "abandon":
-        return Ask(_("Abandon table %(n)s?", **facts),
-                   _("The table then counts for nobody."),
-                   _("Yes, abandon the table"))
+        return Ask(
+            _("Abandon table %(n)s?", **facts),
+            _("The table then counts for nobody."),
+            _("Yes, abandon the table"),
+        )
     raise KeyError(act)
 
 

@@ -26,8 +26,7 @@ def read(text: str, pairs: bool, field: str = "entrants") -> list[list[str]]:
             parts = [p.strip() for p in line.replace(",", "&").replace("+", "&").split("&")]
             parts = [p for p in parts if p]
             if len(parts) != 2:
-                raise Refused(400, _("A pair is two names: “%(line)s”.", line=line),
-                              field=field)
+                raise Refused(400, _("A pair is two names: “%(line)s”.", line=line), field=field)
             out.append(parts)
         else:
             out.append([line])

@@ -31,32 +31,54 @@ def open_event(event: Event) -> None:
     """Refuse any change to a finished event (the director reopens it first)."""
     if event.finished:
         done = logged(event, "finished")
-        raise Refused(409, _("The event was finished at %(at)s UTC: reopen it to change "
-                             "anything.", at=at(done.at if done else None)))
+        raise Refused(
+            409,
+            _(
+                "The event was finished at %(at)s UTC: reopen it to change anything.",
+                at=at(done.at if done else None),
+            ),
+        )
 
 
 def round_limit(event: Event, number: int) -> None:
     """Refuse a round past the event's last one."""
     if event.rounds is not None and number > event.rounds:
-        raise Refused(409, ngettext(
-            "The event has %(num)d round, and it has been played: the event is complete. "
-            "Finish it (or make a new event).",
-            "The event has %(num)d rounds, and all have been played: the event is "
-            "complete. Finish it (or make a new event).", event.rounds))
+        raise Refused(
+            409,
+            ngettext(
+                "The event has %(num)d round, and it has been played: the event is complete. "
+                "Finish it (or make a new event).",
+                "The event has %(num)d rounds, and all have been played: the event is "
+                "complete. Finish it (or make a new event).",
+                event.rounds,
+            ),
+        )
 
 
 def started(r: Round) -> Refused:
     """A page out of date acted on a round that has started meanwhile."""
-    return Refused(409, _("Round %(n)s has started (at %(at)s UTC): its pairing can no "
-                          "longer change.", n=r.number, at=at(r.started)))
+    return Refused(
+        409,
+        _(
+            "Round %(n)s has started (at %(at)s UTC): its pairing can no longer change.",
+            n=r.number,
+            at=at(r.started),
+        ),
+    )
 
 
 def paired(event: Event, r: Round) -> Refused:
     """A page out of date asked to pair a round that another page has paired meanwhile."""
     done = logged(event, "paired", round=r.number)
-    return Refused(409, _("Round %(n)s is already paired (at %(at)s UTC): its tables are "
-                          "below. To draw another pairing, use “Pair it again”.",
-                          n=r.number, at=at(done.at if done else None)))
+    return Refused(
+        409,
+        _(
+            "Round %(n)s is already paired (at %(at)s UTC): its tables are "
+            "below. To draw another pairing, use “Pair it again”.",
+            n=r.number,
+            at=at(done.at if done else None),
+        ),
+    )
 
 
 def table_open(state, number: int) -> None:
@@ -67,15 +89,34 @@ def table_open(state, number: int) -> None:
 
     row = state.row
     if row.abandoned:
-        raise Refused(409, _("Table %(n)s is already abandoned: %(why)s", n=number,
-                             why=row.abandoned))
+        raise Refused(
+            409, _("Table %(n)s is already abandoned: %(why)s", n=number, why=row.abandoned)
+        )
     if row.forfeit:
-        raise Refused(409, _("Table %(n)s already has a forfeit, scored %(score)s.",
-                             n=number, score=" – ".join(str(x) for x in row.forfeit["totals"])))
+        raise Refused(
+            409,
+            _(
+                "Table %(n)s already has a forfeit, scored %(score)s.",
+                n=number,
+                score=" – ".join(str(x) for x in row.forfeit["totals"]),
+            ),
+        )
     if locked_match(state) is not None:
-        raise Refused(409, _("Every side has signed the result of table %(n)s, so it is "
-                             "locked: unlock it first (with your reason, logged), then "
-                             "correct its record.", n=number))
+        raise Refused(
+            409,
+            _(
+                "Every side has signed the result of table %(n)s, so it is "
+                "locked: unlock it first (with your reason, logged), then "
+                "correct its record.",
+                n=number,
+            ),
+        )
     if state.decided:
-        raise Refused(409, _("Table %(n)s is decided by its record: its result stands. To "
-                             "change it, correct the record at the table.", n=number))
+        raise Refused(
+            409,
+            _(
+                "Table %(n)s is decided by its record: its result stands. To "
+                "change it, correct the record at the table.",
+                n=number,
+            ),
+        )

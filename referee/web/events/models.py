@@ -42,7 +42,9 @@ class Event(db.Model):
         "Round", order_by="Round.number", cascade="all, delete-orphan", passive_deletes=True
     )
     actions = db.relationship(
-        "EventAction", order_by="EventAction.id", cascade="all, delete-orphan",
+        "EventAction",
+        order_by="EventAction.id",
+        cascade="all, delete-orphan",
         passive_deletes=True,
     )
 
@@ -85,7 +87,9 @@ class Round(db.Model):
     time_called = db.Column(db.DateTime, nullable=True)
 
     tables = db.relationship(
-        "EventTable", order_by="EventTable.number", cascade="all, delete-orphan",
+        "EventTable",
+        order_by="EventTable.number",
+        cascade="all, delete-orphan",
         passive_deletes=True,
     )
 
@@ -110,7 +114,9 @@ class EventTable(db.Model):
     time_hands = db.Column(db.Integer, nullable=True)  # hands counted when time was called
 
     games = db.relationship(
-        "EventGame", order_by="EventGame.number", cascade="all, delete-orphan",
+        "EventGame",
+        order_by="EventGame.number",
+        cascade="all, delete-orphan",
         passive_deletes=True,
     )
 
@@ -123,7 +129,9 @@ class EventGame(db.Model):
 
     id = db.Column(db.Integer, primary_key=True)
     table_id = db.Column(
-        db.Integer, db.ForeignKey("event_tables.id", ondelete="CASCADE"), nullable=False,
+        db.Integer,
+        db.ForeignKey("event_tables.id", ondelete="CASCADE"),
+        nullable=False,
         index=True,
     )
     number = db.Column(db.Integer, nullable=False)  # from 1

@@ -49,9 +49,8 @@ def series_of(match_id: int, write: bool = True) -> SeriesView | None:
     if event.series <= 1:
         return None
     entrants = {
-        e.id: e for e in db.session.execute(
-            select(Entrant).where(Entrant.event_id == event.id)
-        ).scalars()
+        e.id: e
+        for e in db.session.execute(select(Entrant).where(Entrant.event_id == event.id)).scalars()
     }
     state = _table_state(event, table, entrants, r.number)
     this = state.games[game.number - 1]
@@ -79,13 +78,15 @@ def next_to_watch(read_token: str) -> str | None:
     """The spectators' link of the game after the one at `read_token`: None if that is no
     game of an event, "" if the next game has not started."""
     game = db.session.execute(
-        select(EventGame).join(Match, Match.id == EventGame.match_id)
+        select(EventGame)
+        .join(Match, Match.id == EventGame.match_id)
         .where(Match.read_token == read_token)
     ).scalar_one_or_none()
     if game is None:
         return None
     later = db.session.execute(
-        select(EventGame).where(EventGame.table_id == game.table_id,
-                                EventGame.number == game.number + 1)
+        select(EventGame).where(
+            EventGame.table_id == game.table_id, EventGame.number == game.number + 1
+        )
     ).scalar_one_or_none()
     return later.match.read_token if later is not None else ""

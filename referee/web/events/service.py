@@ -58,10 +58,10 @@ ACTIONS = {
 }
 
 FAIR_NAMES = {
-    st.ROUND_AVERAGE: _l("A bye scores the round's average; ties are broken by points per "
-                         "match"),
-    st.PER_MATCH: _l("Everything per match played (placement points and points per match); "
-                     "a bye is left out"),
+    st.ROUND_AVERAGE: _l("A bye scores the round's average; ties are broken by points per match"),
+    st.PER_MATCH: _l(
+        "Everything per match played (placement points and points per match); a bye is left out"
+    ),
 }
 
 
@@ -80,9 +80,7 @@ def by_director(token: str) -> Event | None:
 
 
 def by_public(token: str) -> Event | None:
-    return db.session.execute(
-        select(Event).where(Event.public_token == token)
-    ).scalar_one_or_none()
+    return db.session.execute(select(Event).where(Event.public_token == token)).scalar_one_or_none()
 
 
 def table_by_token(token: str) -> EventTable | None:
@@ -174,8 +172,16 @@ def replay_game(row: Match, time_hands: int | None = None) -> Game:
     else:
         over, winner = m.result()
     game = Game(
-        row.id, row.write_token, row.read_token, m.players, tuple(m.sides),
-        tuple(m.side_names), tuple(m.totals()), len(m.hands), over, winner,
+        row.id,
+        row.write_token,
+        row.read_token,
+        m.players,
+        tuple(m.sides),
+        tuple(m.side_names),
+        tuple(m.totals()),
+        len(m.hands),
+        over,
+        winner,
     )
     if len(_games) > 5000:
         _games.clear()
@@ -237,8 +243,12 @@ class EventState:
     def complete(self) -> bool:
         """Every round of the event is played (its standings are final)."""
         r = self.current
-        return (self.event.rounds is not None and r is not None and r.complete
-                and r.row.number >= self.event.rounds)
+        return (
+            self.event.rounds is not None
+            and r is not None
+            and r.complete
+            and r.row.number >= self.event.rounds
+        )
 
     @property
     def series(self) -> bool:
@@ -250,8 +260,10 @@ class EventState:
         for row in self.standings:
             for b in row.bye_scores:
                 out.append((b.round, self.name(row.entrant), bye_text(self.config, b)))
-        return [_("Round %(round)s, %(name)s: %(what)s", round=r, name=n, what=w)
-                for r, n, w in sorted(out)]
+        return [
+            _("Round %(round)s, %(name)s: %(what)s", round=r, name=n, what=w)
+            for r, n, w in sorted(out)
+        ]
 
     def name(self, entrant_id: int) -> str:
         e = self.entrants.get(entrant_id)
@@ -328,8 +340,18 @@ def _table_state(
         top = [i for i, w in enumerate(wins) if w == best]
         if len(top) == 1 and best > 0:
             winner = names[top[0]]
-    return TableState(row, [entrants[i] for i in row.entrants], sides, names, games,
-                       totals, wins, decided, result, winner)
+    return TableState(
+        row,
+        [entrants[i] for i in row.entrants],
+        sides,
+        names,
+        games,
+        totals,
+        wins,
+        decided,
+        result,
+        winner,
+    )
 
 
 def load(event: Event) -> EventState:
@@ -374,37 +396,52 @@ def rule_text(cfg: st.Config) -> str:
         return _(
             "Match points (win %(win)s, draw %(draw)s, loss %(loss)s), then points for "
             "minus points against, then head-to-head, then Buchholz (the opponents' match "
-            "points).", win=win, draw=draw, loss=loss,
+            "points).",
+            win=win,
+            draw=draw,
+            loss=loss,
         )
     scheme = "/".join(st._num(x) for x in cfg.placement)
     if cfg.per_match:
         if cfg.fewest:
-            return _("Placement points per match played (%(scheme)s for four seats, scaled "
-                     "for other sizes, tied places share), then penalty points per match "
-                     "played (fewer is better). A bye is left out: it counts as no match.",
-                     scheme=scheme)
-        return _("Placement points per match played (%(scheme)s for four seats, scaled for "
-                 "other sizes, tied places share), then points per match played. A bye is "
-                 "left out: it counts as no match.", scheme=scheme)
+            return _(
+                "Placement points per match played (%(scheme)s for four seats, scaled "
+                "for other sizes, tied places share), then penalty points per match "
+                "played (fewer is better). A bye is left out: it counts as no match.",
+                scheme=scheme,
+            )
+        return _(
+            "Placement points per match played (%(scheme)s for four seats, scaled for "
+            "other sizes, tied places share), then points per match played. A bye is "
+            "left out: it counts as no match.",
+            scheme=scheme,
+        )
     if cfg.round_average:
         if cfg.fewest:
-            return _("Placement points per table (%(scheme)s for four seats, scaled for "
-                     "other sizes, tied places share), then penalty points per match (fewer "
-                     "is better). A bye scores the round's average placement points and "
-                     "counts as a match with the round's average penalty points.",
-                     scheme=scheme)
-        return _("Placement points per table (%(scheme)s for four seats, scaled for other "
-                 "sizes, tied places share), then points per match. A bye scores the "
-                 "round's average placement points and counts as a match with the round's "
-                 "average points.", scheme=scheme)
+            return _(
+                "Placement points per table (%(scheme)s for four seats, scaled for "
+                "other sizes, tied places share), then penalty points per match (fewer "
+                "is better). A bye scores the round's average placement points and "
+                "counts as a match with the round's average penalty points.",
+                scheme=scheme,
+            )
+        return _(
+            "Placement points per table (%(scheme)s for four seats, scaled for other "
+            "sizes, tied places share), then points per match. A bye scores the "
+            "round's average placement points and counts as a match with the round's "
+            "average points.",
+            scheme=scheme,
+        )
     if cfg.fewest:
         return _(
             "Placement points per table (%(scheme)s for four seats, scaled for other sizes, "
-            "tied places share), then total penalty points (fewer is better).", scheme=scheme,
+            "tied places share), then total penalty points (fewer is better).",
+            scheme=scheme,
         )
     return _(
         "Placement points per table (%(scheme)s for four seats, scaled for other sizes, "
-        "tied places share), then total points.", scheme=scheme,
+        "tied places share), then total points.",
+        scheme=scheme,
     )
 
 
@@ -419,10 +456,16 @@ def bye_text(cfg: st.Config, b: st.ByeScore) -> str:
     if b.points is None:
         return _("a bye, %(score)s placement points", score=points(b.score))
     if cfg.fewest:
-        return _("a bye, %(score)s placement points and a match of %(points)s penalty points",
-                 score=points(b.score), points=points(b.points))
-    return _("a bye, %(score)s placement points and a match of %(points)s points",
-             score=points(b.score), points=points(b.points))
+        return _(
+            "a bye, %(score)s placement points and a match of %(points)s penalty points",
+            score=points(b.score),
+            points=points(b.points),
+        )
+    return _(
+        "a bye, %(score)s placement points and a match of %(points)s points",
+        score=points(b.score),
+        points=points(b.points),
+    )
 
 
 def opponents(fmt: str, table: list[int]) -> list[tuple[int, int]]:
@@ -461,8 +504,11 @@ def log(event: Event, what: str, **params) -> None:
 
 def action_text(action: EventAction) -> str:
     if action.what == "created":  # a number of entrants: its plural
-        return ngettext("Event created with %(num)d entrant",
-                        "Event created with %(num)d entrants", action.params["count"])
+        return ngettext(
+            "Event created with %(num)d entrant",
+            "Event created with %(num)d entrants",
+            action.params["count"],
+        )
     return str(ACTIONS[action.what]) % action.params
 
 
@@ -499,8 +545,14 @@ def create_event(
     if fmt not in allowed:
         raise Refused(400, _("This format does not fit the variant."), field="format")
     if table_size is not None and variant == "five-up" and table_size not in (2, 3, 4):
-        raise Refused(400, _("Five-Up seats 2 or 3 players, each player for themselves, "
-                             "or 4 who change partners each round."), field="table_size")
+        raise Refused(
+            400,
+            _(
+                "Five-Up seats 2 or 3 players, each player for themselves, "
+                "or 4 who change partners each round."
+            ),
+            field="table_size",
+        )
     if rounds is not None and not 1 <= rounds <= 99:
         raise Refused(400, _("The number of rounds is 1 to 99."), field="rounds")
     if not 1 <= series <= MAX_SERIES:
@@ -508,21 +560,33 @@ def create_event(
     if len(entrants) < 2:
         raise Refused(400, _("An event needs at least two entrants."), field="entrants")
     if len(entrants) > MAX_ENTRANTS:
-        raise Refused(400, ngettext("At most %(num)d entrant.", "At most %(num)d entrants.",
-                                     MAX_ENTRANTS), field="entrants")
+        raise Refused(
+            400,
+            ngettext("At most %(num)d entrant.", "At most %(num)d entrants.", MAX_ENTRANTS),
+            field="entrants",
+        )
     if fmt == "rotating-partners" and len(entrants) < 4:
-        raise Refused(400, _("Rotating partners needs at least four players."),
-                      field="entrants")
+        raise Refused(400, _("Rotating partners needs at least four players."), field="entrants")
     names.check(entrants)
     settings = dict(settings or {})
     if variant != "five-up":
         settings.setdefault("fair", st.ROUND_AVERAGE)
         if settings["fair"] not in st.FAIR:
-            raise Refused(400, _("Choose how entrants who played different numbers of "
-                                 "matches are ranked."), field="fair")
+            raise Refused(
+                400,
+                _("Choose how entrants who played different numbers of matches are ranked."),
+                field="fair",
+            )
     event = Event(
-        name=name[:120], variant=variant, options=options, pairs=pairs, table_size=table_size,
-        format=fmt, rounds=rounds, series=series, settings=settings,
+        name=name[:120],
+        variant=variant,
+        options=options,
+        pairs=pairs,
+        table_size=table_size,
+        format=fmt,
+        rounds=rounds,
+        series=series,
+        settings=settings,
     )
     for i, members in enumerate(entrants, 1):
         event.entrants.append(Entrant(number=i, members=list(members)))
@@ -620,8 +684,11 @@ def _rounds(event: Event) -> list[Round]:
 
 def _history(rounds_rows: list[Round]):
     mod = pairing()
-    return [mod.RoundResult([list(t.entrants) for t in r.tables], list(r.byes))
-            for r in rounds_rows if r.started is not None]
+    return [
+        mod.RoundResult([list(t.entrants) for t in r.tables], list(r.byes))
+        for r in rounds_rows
+        if r.started is not None
+    ]
 
 
 @writes
@@ -654,8 +721,13 @@ def propose_round(
     rounds_rows = [r for r in _rounds(event) if r.started is not None]
     try:
         found = mod.pair_round(
-            event.format, entrants, _history(rounds_rows), number,
-            variant=event.variant, rng=rng, table_size=_pod_size(event),
+            event.format,
+            entrants,
+            _history(rounds_rows),
+            number,
+            variant=event.variant,
+            rng=rng,
+            table_size=_pod_size(event),
         )
     except ValueError as e:
         raise Refused(409, _reason(e)) from None
@@ -789,8 +861,14 @@ def call_time(event: Event) -> None:
         raise Refused(409, _("No round is being played."))
     r = rows[-1]
     if r.time_called is not None:
-        raise Refused(409, _("Time was already called in round %(n)s, at %(at)s UTC.",
-                             n=r.number, at=guards.at(r.time_called)))
+        raise Refused(
+            409,
+            _(
+                "Time was already called in round %(n)s, at %(at)s UTC.",
+                n=r.number,
+                at=guards.at(r.time_called),
+            ),
+        )
     r.time_called = now()
     for t in r.tables:
         if t.games and t.forfeit is None and not t.abandoned:
@@ -845,8 +923,7 @@ def forfeit(event: Event, table_id, scores: list[str]) -> None:
     top = [i for i, x in enumerate(totals) if x == best]
     wins = [1 if (i in top and len(top) == 1) else 0 for i in range(len(totals))]
     t.forfeit = {"totals": totals, "wins": wins}
-    log(event, "forfeit", round=r.number, table=t.number,
-        score=" – ".join(str(x) for x in totals))
+    log(event, "forfeit", round=r.number, table=t.number, score=" – ".join(str(x) for x in totals))
     db.session.commit()
 
 
@@ -884,8 +961,7 @@ def abandon(event: Event, table_id, reason: str) -> None:
     _touch(event)
     guards.open_event(event)
     r, t = _table(event, table_id)
-    guards.table_open(_table_state(event, t, {e.id: e for e in event.entrants}, r.number),
-                      t.number)
+    guards.table_open(_table_state(event, t, {e.id: e for e in event.entrants}, r.number), t.number)
     reason = (reason or "").strip()
     if not reason:
         raise Refused(400, _("Say why the table is abandoned."), field="reason")

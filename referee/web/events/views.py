@@ -173,10 +173,15 @@ def _act(token: str, do, success: str, ask: confirm.Ask | None = None):
     the director's yes is not done: its question is shown, as a page."""
     event = _director(token)
     if ask is not None and not confirm.given(request.form):
-        fields = [(k, v) for k, vs in request.form.lists() for v in vs
-                  if k not in ("csrf_token", "confirm")]
-        return render_template("events/confirm.html", event=event, ask=ask,
-                               action=request.path, fields=fields)
+        fields = [
+            (k, v)
+            for k, vs in request.form.lists()
+            for v in vs
+            if k not in ("csrf_token", "confirm")
+        ]
+        return render_template(
+            "events/confirm.html", event=event, ask=ask, action=request.path, fields=fields
+        )
     try:
         do(event)
     except Refused as e:
@@ -199,8 +204,12 @@ def withdraw(token: str, entrant: int):
     name = next((e.name for e in event.entrants if e.id == entrant), None)
     if name is None:
         abort(404, _("There is no such entrant in this event."))
-    return _act(token, lambda e: service.withdraw(e, entrant), _("Entrant withdrawn."),
-                confirm.ask("withdraw", name=name))
+    return _act(
+        token,
+        lambda e: service.withdraw(e, entrant),
+        _("Entrant withdrawn."),
+        confirm.ask("withdraw", name=name),
+    )
 
 
 @bp.post("/e/<token>/entrants/<int:entrant>/reinstate")
@@ -218,8 +227,9 @@ def substitute(token: str, entrant: int):
 def pair(token: str):
     rng = current_app.extensions["referee_rng"]
     intent, again = _int(request.form.get("round")), request.form.get("again") == "1"
-    return _act(token, lambda e: service.propose_round(e, rng, intent, again),
-                _("The round is paired."))
+    return _act(
+        token, lambda e: service.propose_round(e, rng, intent, again), _("The round is paired.")
+    )
 
 
 @bp.post("/e/<token>/swap")
@@ -232,8 +242,13 @@ def swap(token: str):
 
     response = _act(token, do, _("Swapped."))
     if found:
-        flash(ngettext("This makes %(num)d repeated meeting.",
-                       "This makes %(num)d repeated meetings.", len(found)))
+        flash(
+            ngettext(
+                "This makes %(num)d repeated meeting.",
+                "This makes %(num)d repeated meetings.",
+                len(found),
+            )
+        )
     return response
 
 
@@ -241,17 +256,19 @@ def swap(token: str):
 def start(token: str):
     cap = _int(request.form.get("time_cap"))
     intent = _int(request.form.get("round"))
-    return _act(token, lambda e: service.start_round(e, cap, intent),
-                _("The round has started."))
+    return _act(token, lambda e: service.start_round(e, cap, intent), _("The round has started."))
 
 
 @bp.post("/e/<token>/time")
 def call_time(token: str):
     event = _director(token)
     current = event.rounds_[-1].number if event.rounds_ else 0
-    return _act(token, service.call_time,
-                _("Time is called: each table finishes the hand in play."),
-                confirm.ask("time", n=current))
+    return _act(
+        token,
+        service.call_time,
+        _("Time is called: each table finishes the hand in play."),
+        confirm.ask("time", n=current),
+    )
 
 
 def _table_number(token: str, table: int) -> int:
@@ -266,23 +283,33 @@ def _table_number(token: str, table: int) -> int:
 @bp.post("/e/<token>/tables/<int:table>/forfeit")
 def forfeit(token: str, table: int):
     scores = request.form.getlist("score")
-    return _act(token, lambda e: service.forfeit(e, table, scores), _("Forfeit recorded."),
-                confirm.ask("forfeit", n=_table_number(token, table)))
+    return _act(
+        token,
+        lambda e: service.forfeit(e, table, scores),
+        _("Forfeit recorded."),
+        confirm.ask("forfeit", n=_table_number(token, table)),
+    )
 
 
 @bp.post("/e/<token>/tables/<int:table>/abandon")
 def abandon(token: str, table: int):
     reason = request.form.get("reason", "")
-    return _act(token, lambda e: service.abandon(e, table, reason), _("Table abandoned."),
-                confirm.ask("abandon", n=_table_number(token, table)))
+    return _act(
+        token,
+        lambda e: service.abandon(e, table, reason),
+        _("Table abandoned."),
+        confirm.ask("abandon", n=_table_number(token, table)),
+    )
 
 
 @bp.post("/e/<token>/tables/<int:table>/unlock")
 def unlock(token: str, table: int):
     reason = request.form.get("reason", "")
-    return _act(token, lambda e: service.unlock(e, table, reason),
-                _("Result unlocked: the table can correct its record, then every side "
-                  "confirms again."))
+    return _act(
+        token,
+        lambda e: service.unlock(e, table, reason),
+        _("Result unlocked: the table can correct its record, then every side confirms again."),
+    )
 
 
 @bp.post("/e/<token>/finish")
@@ -319,8 +346,7 @@ def next_to_watch(token: str):
     if found is None:
         abort(404, _("There is no table at this link."))
     if not found:
-        abort(404, _("The next game of this series has not started yet: try again in a "
-                     "moment."))
+        abort(404, _("The next game of this series has not started yet: try again in a moment."))
     return redirect(url_for("table.spectator", token=found))
 
 
@@ -329,15 +355,17 @@ def _public_page(token: str, template: str):
     event = _public(token)
     state = service.load(event)
     fragment = request.args.get("fragment") == "1"
-    response = current_app.make_response(render_template(
-        "events/_live.html" if fragment else template,
-        s=state,
-        event=event,
-        variant=services.get_variant(event.variant),
-        version=service.version(token),
-        fragment=fragment,
-        format_name=service.FORMAT_NAMES.get(event.format, event.format),
-    ))
+    response = current_app.make_response(
+        render_template(
+            "events/_live.html" if fragment else template,
+            s=state,
+            event=event,
+            variant=services.get_variant(event.variant),
+            version=service.version(token),
+            fragment=fragment,
+            format_name=service.FORMAT_NAMES.get(event.format, event.format),
+        )
+    )
     if fragment:
         response.headers["Cache-Control"] = "no-store"
     return response
@@ -377,9 +405,13 @@ def standings_rows(state) -> list[dict]:
             "score": float(row.score),
         }
         if state.event.variant == "five-up":
-            item.update(points_for=row.points_for, points_against=row.points_against,
-                        difference=row.diff, head_to_head=float(row.head_to_head),
-                        buchholz=float(row.buchholz))
+            item.update(
+                points_for=row.points_for,
+                points_against=row.points_against,
+                difference=row.diff,
+                head_to_head=float(row.head_to_head),
+                buchholz=float(row.buchholz),
+            )
         else:
             item["points"] = row.points_for
         out.append(item)
@@ -389,11 +421,19 @@ def standings_rows(state) -> list[dict]:
 @bp.get("/p/<token>/standings.json")
 def standings_json(token: str):
     state = service.load(_public(token))
-    body = json.dumps({"event": state.event.name, "variant": state.event.variant,
-                       "rule": state.rule, "standings": standings_rows(state)},
-                      indent=1, ensure_ascii=False)
-    return downloads.send(body + "\n", f"{state.event.name}-standings.json", downloads.JSON,
-                          inline=True)
+    body = json.dumps(
+        {
+            "event": state.event.name,
+            "variant": state.event.variant,
+            "rule": state.rule,
+            "standings": standings_rows(state),
+        },
+        indent=1,
+        ensure_ascii=False,
+    )
+    return downloads.send(
+        body + "\n", f"{state.event.name}-standings.json", downloads.JSON, inline=True
+    )
 
 
 def standings_csv(state) -> str:
@@ -403,8 +443,7 @@ def standings_csv(state) -> str:
 @bp.get("/p/<token>/standings.csv")
 def standings_csv_view(token: str):
     state = service.load(_public(token))
-    return downloads.send(standings_csv(state), f"{state.event.name}-standings.csv",
-                          downloads.CSV)
+    return downloads.send(standings_csv(state), f"{state.event.name}-standings.csv", downloads.CSV)
 
 
 @bp.get("/p/<token>/event.zip")
@@ -418,10 +457,18 @@ def archive(token: str):
                 for number, g in enumerate(t.row.games, 1):
                     table = services.table(g.match.write_token, write=True)
                     name = f"round-{r.row.number:02d}/table-{t.row.number:02d}-game-{number}.json"
-                    z.writestr(name, json.dumps(services.export(table), indent=1,
-                                                ensure_ascii=False) + "\n")
+                    z.writestr(
+                        name,
+                        json.dumps(services.export(table), indent=1, ensure_ascii=False) + "\n",
+                    )
         z.writestr("standings.csv", standings_csv(state))
-        z.writestr("standings.json", json.dumps(
-            {"event": state.event.name, "rule": state.rule,
-             "standings": standings_rows(state)}, indent=1, ensure_ascii=False) + "\n")
+        z.writestr(
+            "standings.json",
+            json.dumps(
+                {"event": state.event.name, "rule": state.rule, "standings": standings_rows(state)},
+                indent=1,
+                ensure_ascii=False,
+            )
+            + "\n",
+        )
     return downloads.send(buf.getvalue(), f"{state.event.name}.zip", downloads.ZIP)

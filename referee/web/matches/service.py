@@ -36,8 +36,11 @@ def _clean_reason(reason: str | None) -> str:
     if len(text) > REASON_MAX:
         raise Refused(
             400,
-            ngettext("Say it in %(num)d character at most.",
-                     "Say it in %(num)d characters at most.", REASON_MAX),
+            ngettext(
+                "Say it in %(num)d character at most.",
+                "Say it in %(num)d characters at most.",
+                REASON_MAX,
+            ),
             field="reason",
         )
     if any(unicodedata.category(c).startswith("C") for c in text):
@@ -55,8 +58,9 @@ def _closable(row: Match, act: str) -> services.Table:
     if match_row is None:
         raise Refused(404, _("There is no table at this link."))
     if act == "abandon" and match_row.abandoned is not None:
-        raise Refused(409, _("This match is already abandoned: %(reason)s",
-                             reason=match_row.abandon_reason))
+        raise Refused(
+            409, _("This match is already abandoned: %(reason)s", reason=match_row.abandon_reason)
+        )
     table = state.state(match_row)
     over = services.outcome(table)
     try:
@@ -68,14 +72,31 @@ def _closable(row: Match, act: str) -> services.Table:
     event = lock.event_name(match_row.id)
     if event is not None:
         if act == "delete":
-            raise Refused(409, _("This match is a game of the event “%(event)s”: it is not "
-                                 "deleted from the players' link. If it is not to be played, "
-                                 "the event's director abandons its table.", event=event))
-        raise Refused(409, _("This match is a game of the event “%(event)s”: only the event's "
-                             "director abandons it, from the event's page.", event=event))
+            raise Refused(
+                409,
+                _(
+                    "This match is a game of the event “%(event)s”: it is not "
+                    "deleted from the players' link. If it is not to be played, "
+                    "the event's director abandons its table.",
+                    event=event,
+                ),
+            )
+        raise Refused(
+            409,
+            _(
+                "This match is a game of the event “%(event)s”: only the event's "
+                "director abandons it, from the event's page.",
+                event=event,
+            ),
+        )
     if act == "abandon" and over is not None:
-        raise Refused(409, _("The match is decided, so it is not abandoned: %(outcome)s",
-                             outcome=say(over["text"])))
+        raise Refused(
+            409,
+            _(
+                "The match is decided, so it is not abandoned: %(outcome)s",
+                outcome=say(over["text"]),
+            ),
+        )
     return table
 
 
@@ -109,9 +130,7 @@ def abandon(row: Match, reason: str | None) -> None:
     db.session.info["writing"] = True  # `services.writes` checks that the version moved
     services._lock(table)
     db.session.execute(
-        update(Match)
-        .where(Match.id == row.id)
-        .values(abandoned=now(), abandon_reason=text),
+        update(Match).where(Match.id == row.id).values(abandoned=now(), abandon_reason=text),
         execution_options={"synchronize_session": False},
     )
     services._commit(table)
@@ -142,9 +161,7 @@ def set_public(row: Match, public: bool) -> None:
     db.session.info["writing"] = True
     services._lock(table)
     db.session.execute(
-        update(Match)
-        .where(Match.id == row.id)
-        .values(public=bool(public)),
+        update(Match).where(Match.id == row.id).values(public=bool(public)),
         execution_options={"synchronize_session": False},
     )
     services._commit(table)
@@ -182,9 +199,11 @@ def find_by_code(text: str | None, client: str) -> Match:
     if failed >= ATTEMPTS:
         raise Refused(
             429,
-            ngettext("Too many codes tried from here: wait %(num)d minute and try again.",
-                     "Too many codes tried from here: wait %(num)d minutes and try again.",
-                     WINDOW.seconds // 60),
+            ngettext(
+                "Too many codes tried from here: wait %(num)d minute and try again.",
+                "Too many codes tried from here: wait %(num)d minutes and try again.",
+                WINDOW.seconds // 60,
+            ),
             field="code",
         )
     code = normal_code(text)
@@ -192,9 +211,11 @@ def find_by_code(text: str | None, client: str) -> Match:
         _failed(client)
         raise Refused(
             400,
-            ngettext("A table code is %(num)d letter or digit, as the players' screen shows it.",
-                     "A table code is %(num)d letters and digits, as the players' screen shows it.",
-                     CODE_LENGTH),
+            ngettext(
+                "A table code is %(num)d letter or digit, as the players' screen shows it.",
+                "A table code is %(num)d letters and digits, as the players' screen shows it.",
+                CODE_LENGTH,
+            ),
             field="code",
         )
     row = db.session.execute(select(Match).where(Match.code == code)).scalar_one_or_none()

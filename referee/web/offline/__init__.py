@@ -22,6 +22,7 @@ bp = Blueprint("offline", __name__)
 def N_(text: str) -> str:  # noqa: N802  (marks a word for the catalogue; gettext later)
     return text
 
+
 # What a phone needs to show a table without the network (precached by the worker).
 SHELL = ["style.css", "favicon.svg", "js/table.js", "icons/icon-192.png"]
 # The offline kit table.js loads once the page is shown: one script made of these.
@@ -83,8 +84,12 @@ def service_worker():
 @bp.get("/manifest.webmanifest")
 def manifest():
     icons = [
-        {"src": url_for("static", filename=f"icons/icon-{s}.png"), "sizes": f"{s}x{s}",
-         "type": "image/png", "purpose": "any"}
+        {
+            "src": url_for("static", filename=f"icons/icon-{s}.png"),
+            "sizes": f"{s}x{s}",
+            "type": "image/png",
+            "purpose": "any",
+        }
         for s in (192, 512)
     ]
     body = {

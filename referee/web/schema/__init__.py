@@ -89,7 +89,9 @@ def init_app(app: Flask) -> None:
             command=UPGRADE_COMMAND,
         )
         page = render_template(
-            "error.html", title=_("The database needs an upgrade"), message=message,
+            "error.html",
+            title=_("The database needs an upgrade"),
+            message=message,
             status=503,
         )
         return page, 503, {"Retry-After": "60"}

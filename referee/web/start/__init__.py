@@ -39,11 +39,18 @@ def start(variant: str):
             status = 400
             chosen = ngettext("You chose %(num)d player", "You chose %(num)d players", count)
             held = ngettext("the form held %(num)d name", "the form held %(num)d names", sent)
-            shown = ngettext("It now shows %(num)d name field",
-                             "It now shows %(num)d name fields", len(form.names))
+            shown = ngettext(
+                "It now shows %(num)d name field",
+                "It now shows %(num)d name fields",
+                len(form.names),
+            )
             form.count.errors = [
-                _("%(chosen)s, but %(held)s. %(shown)s: check the names, then start the match.",
-                  chosen=chosen, held=held, shown=shown)
+                _(
+                    "%(chosen)s, but %(held)s. %(shown)s: check the names, then start the match.",
+                    chosen=chosen,
+                    held=held,
+                    shown=shown,
+                )
             ]
         else:
             started = _create(form, v)
