@@ -80,6 +80,7 @@ def register(app: Flask) -> None:
     from .audit.views import register_audit
     from .events import register as register_events
     from .health import health
+    from .members import register as register_members
     from .offline import bp as offline_bp
     from .outage import init_app as answer_outages
     from .poll import init_app as fast_poll
@@ -95,6 +96,7 @@ def register(app: Flask) -> None:
     app.register_blueprint(offline_bp)
     register_events(app)
     register_audit(app)
+    register_members(app)
     fast_poll(app)
     fragment.init_app(app)
     rendered.init_app(app)

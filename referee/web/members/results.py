@@ -1,0 +1,264 @@
+"""The club's decided results, as the engine gives them, fed in order to the ratings.
+
+A match's result is what the engine's replay of it gives (`services.outcome`, the match's
+totals and the variant's rule for who wins): each side's place, level totals a tie. It is
+kept in `ResultCache` keyed by the match's version (a cache, replayed again whenever the
+version moved on), so that a club's 20,000 matches are not replayed at every start.
+
+The ratings (`referee.ratings`, pure) are what replaying the rated results in order gives;
+a match is rated when it is decided, not abandoned, and every seat is linked to a member.
+The order is the order the matches were started (their ids). Each process keeps one
+`Club` per app: the matches it has read and a `Ladder` per variant, labelled with the
+version of the results (`results_version`: the seat links, the members, and the linked
+matches' versions, in one query). When that version moves on, only the matches whose
+version changed are asked for again, and each ladder replays from its first changed
+result (a new result at the end extends it; a corrected or unlocked older one replays
+from there).
+"""
+
+from __future__ import annotations
+
+import threading
+from dataclasses import dataclass, field
+
+from flask import current_app
+from sqlalchemy import func, select
+from sqlalchemy.dialects import postgresql, sqlite
+
+from referee import ratings
+from referee.engine import get_variant
+from referee.engine.variants import VARIANTS
+
+from .. import db, services
+from ..models import Match
+from .models import Member, ResultCache, SeatMember
+from .service import merged_map
+
+
+def engine_result(table: services.Table) -> dict:
+    """What the engine's replay of a match says of its result: `decided`, and once it is,
+    each side's seats, place (0 the best; level totals share a place) and total; and the
+    live moves of each hand (the links to its positions)."""
+    hands = [len(h.moves) for h in table.hand_rows]
+    out = {"decided": False, "hands": hands}
+    if table.row.abandoned is not None or services.outcome(table) is None:
+        return out
+    m = table.match
+    totals = list(m.totals())
+    fewest = m.variant.best(m.options) is min
+    out.update(
+        decided=True,
+        sides=[list(s) for s in m.sides],
+        totals=totals,
+        ranks=list(ratings.ranks_of(totals, fewest)),
+    )
+    return out
+
+
+def _upsert(rows: list[dict]) -> None:
+    if not rows:
+        return
+    dialect = db.session.get_bind().dialect.name
+    table = ResultCache.__table__
+    module = postgresql if dialect == "postgresql" else sqlite
+    stmt = module.insert(table)
+    stmt = stmt.on_conflict_do_update(
+        index_elements=[table.c.match_id],
+        set_={"version": stmt.excluded.version, "result": stmt.excluded.result},
+    )
+    db.session.execute(stmt, rows)
+    db.session.commit()
+
+
+def results(matches: list[tuple[int, int, str]]) -> dict[int, dict]:
+    """The engine's result of each match ((id, version, players' token)), from the cache
+    where it holds that version, else replayed (and kept)."""
+    out: dict[int, dict] = {}
+    if not matches:
+        return out
+    want = {mid: version for mid, version, _t in matches}
+    ids = list(want)
+    for start in range(0, len(ids), 500):
+        chunk = ids[start : start + 500]
+        for mid, version, result in db.session.execute(
+            select(ResultCache.match_id, ResultCache.version, ResultCache.result).where(
+                ResultCache.match_id.in_(chunk)
+            )
+        ):
+            if want[mid] == version and result is not None:
+                out[mid] = result
+    fresh = []
+    for mid, _version, token in matches:
+        if mid in out:
+            continue
+        table = services.table(token, write=True)
+        if table is None:
+            continue
+        out[mid] = engine_result(table)
+        fresh.append({"match_id": mid, "version": table.version, "result": out[mid]})
+    _upsert(fresh)
+    return out
+
+
+def replayed(match_id: int) -> dict | None:
+    """One match's result (cached by its version)."""
+    row = db.session.execute(
+        select(Match.id, Match.version, Match.write_token).where(Match.id == match_id)
+    ).one_or_none()
+    if row is None:
+        return None
+    return results([tuple(row)]).get(match_id)
+
+
+# -- the version of the results -------------------------------------------------------------
+def results_version() -> tuple:
+    """What the ratings depend on, in one query: the seat links (how many, the last one),
+    the members (their last change: a merge), and the linked matches (how many, the sum
+    and the last of their versions' changes)."""
+    linked = select(SeatMember.match_id).distinct().scalar_subquery()
+    q = select(
+        select(func.count()).select_from(SeatMember).scalar_subquery(),
+        select(func.max(SeatMember.linked)).scalar_subquery(),
+        select(func.max(Member.updated)).scalar_subquery(),
+        select(func.count(Match.id)).where(Match.id.in_(linked)).scalar_subquery(),
+        select(func.coalesce(func.sum(Match.version), 0))
+        .where(Match.id.in_(linked))
+        .scalar_subquery(),
+        select(func.max(Match.updated)).where(Match.id.in_(linked)).scalar_subquery(),
+    )
+    return tuple(db.session.execute(q).one())
+
+
+# -- the club, per process -------------------------------------------------------------------
+@dataclass
+class Game:
+    """A match with members: its variant, the members by seat, and its result."""
+
+    id: int
+    version: int
+    variant: str
+    read_token: str
+    players: list[str]
+    created: object
+    seats: dict[int, int]  # seat -> member id (the one kept, for a merged member)
+    result: dict
+
+    @property
+    def decided(self) -> bool:
+        return bool(self.result.get("decided"))
+
+    @property
+    def rated(self) -> bool:
+        return self.decided and len(self.seats) == len(self.players)
+
+    def teams(self) -> tuple[tuple[int, ...], ...]:
+        return tuple(tuple(self.seats[s] for s in side) for side in self.result["sides"])
+
+    def rating_result(self) -> ratings.Result:
+        return ratings.Result(self.id, self.teams(), tuple(self.result["ranks"]))
+
+    def side_of(self, member_id: int) -> int | None:
+        for i, side in enumerate(
+            self.result.get("sides") or get_variant(self.variant).sides(len(self.players))
+        ):
+            if any(self.seats.get(s) == member_id for s in side):
+                return i
+        return None
+
+
+@dataclass
+class Club:
+    version: tuple | None = None
+    games: dict[int, Game] = field(default_factory=dict)
+    ladders: dict[str, ratings.Ladder] = field(default_factory=dict)
+    lock: threading.Lock = field(default_factory=threading.Lock)
+    replayed_from: dict[str, int] = field(default_factory=dict)  # the last update's start
+
+    def ladder(self, variant: str) -> ratings.Ladder:
+        return self.ladders.get(variant) or ratings.Ladder()
+
+    def games_of(self, member_id: int) -> list[Game]:
+        return sorted(
+            (g for g in self.games.values() if member_id in g.seats.values()),
+            key=lambda g: -g.id,
+        )
+
+
+def _club() -> Club:
+    found = current_app.extensions.get("referee_club")
+    if found is None:
+        found = current_app.extensions.setdefault("referee_club", Club())
+    return found
+
+
+MATCH_COLUMNS = (
+    Match.id,
+    Match.version,
+    Match.variant,
+    Match.write_token,
+    Match.read_token,
+    Match.players,
+    Match.created,
+)
+
+
+def club() -> Club:
+    """The club's games and ladders as the database holds them now (this process's copy,
+    brought up to date when the version of the results moved on)."""
+    c = _club()
+    version = results_version()
+    if c.version == version:
+        return c
+    with c.lock:
+        if c.version == version:
+            return c
+        _refresh(c, version)
+    return c
+
+
+def _refresh(c: Club, version: tuple) -> None:
+    merged = merged_map()
+    seats: dict[int, dict[int, int]] = {}
+    for mid, seat, member_id in db.session.execute(
+        select(SeatMember.match_id, SeatMember.seat, SeatMember.member_id)
+    ):
+        seats.setdefault(mid, {})[seat] = merged.get(member_id, member_id)
+    rows = {}
+    ids = list(seats)
+    for start in range(0, len(ids), 1000):
+        for r in db.session.execute(
+            select(*MATCH_COLUMNS).where(Match.id.in_(ids[start : start + 1000]))
+        ):
+            rows[r.id] = r
+    stale = [
+        (r.id, r.version, r.write_token)
+        for r in rows.values()
+        if r.id not in c.games or c.games[r.id].version != r.version
+    ]
+    fresh = results(stale)
+    games: dict[int, Game] = {}
+    for mid, r in rows.items():
+        old = c.games.get(mid)
+        result = fresh.get(mid) if mid in fresh else (old.result if old else None)
+        if result is None:
+            continue
+        games[mid] = Game(
+            mid, r.version, r.variant, r.read_token, list(r.players), r.created, seats[mid], result
+        )
+    c.games = games
+    for name in VARIANTS:
+        ordered = [
+            g.rating_result()
+            for g in sorted(games.values(), key=lambda g: g.id)
+            if g.variant == name and g.rated
+        ]
+        ladder = c.ladders.get(name)
+        if ladder is None:
+            ladder = c.ladders[name] = ratings.Ladder()
+        c.replayed_from[name] = ladder.update(ordered)
+    c.version = version
+
+
+def forget() -> None:
+    """Drop this process's copy (tests; a restore)."""
+    current_app.extensions.pop("referee_club", None)
