@@ -60,16 +60,19 @@ def rating_chart(points: list[tuple[float, float, float]], title: str, ident: st
         f'stroke-width="2.5"/>{marks}</g>'
     )
     if n:
+        now, first, best, worst = (
+            f"{v:.1f}" for v in (shown[-1], shown[0], max(shown), min(shown))
+        )
         desc = ngettext(
             "The rating after %(num)d rated match: %(now)s (it began at %(first)s; "
             "highest %(best)s, lowest %(worst)s).",
             "The rating after %(num)d rated matches: %(now)s (it began at %(first)s; "
             "highest %(best)s, lowest %(worst)s).",
             n,
-            now=f"{shown[-1]:.1f}",
-            first=f"{shown[0]:.1f}",
-            best=f"{max(shown):.1f}",
-            worst=f"{min(shown):.1f}",
+            now=now,
+            first=first,
+            best=best,
+            worst=worst,
         )
     else:
         desc = _("No rated match yet.")
