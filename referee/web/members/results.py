@@ -26,7 +26,7 @@ from sqlalchemy import func, select
 from sqlalchemy.dialects import postgresql, sqlite
 
 from referee import ratings
-from referee.engine import get_variant
+from referee.engine import RefereeError, get_variant
 from referee.engine.variants import VARIANTS
 
 from .. import db, services
@@ -88,10 +88,15 @@ def results(matches: list[tuple[int, int, str]]) -> dict[int, dict]:
             if want[mid] == version and result is not None:
                 out[mid] = result
     fresh = []
-    for mid, _version, token in matches:
+    for mid, version, token in matches:
         if mid in out:
             continue
-        table = services.table(token, write=True)
+        try:
+            table = services.table(token, write=True)
+        except RefereeError:  # a record the engine cannot replay: no result (its page says)
+            out[mid] = {"decided": False, "hands": []}
+            fresh.append({"match_id": mid, "version": version, "result": out[mid]})
+            continue
         if table is None:
             continue
         out[mid] = engine_result(table)
