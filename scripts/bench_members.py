@@ -46,9 +46,9 @@ def main(argv=None) -> int:
     p.add_argument("--matches", type=int, default=20000)
     args = p.parse_args(argv)
 
+    import gen_club
     import sqlalchemy as sa
 
-    import gen_club
     from referee import ratings
     from referee.web import db
     from referee.web.members import results, service

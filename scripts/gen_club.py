@@ -105,7 +105,7 @@ def generate(app, members: int, matches: int, seed: int) -> dict:
                     batch[key] = []
             db.session.commit()
 
-        for n in range(matches):
+        for _ in range(matches):
             variant, players, options, _share, made = rng.choices(kinds, weights)[0]
             data, place = rng.choice(made)
             chosen = rng.sample(ids, players)
