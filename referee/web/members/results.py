@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import threading
 from dataclasses import dataclass, field
+from datetime import timedelta
 
 from flask import current_app
 from sqlalchemy import func, select
@@ -178,6 +179,7 @@ class Club:
     ladders: dict[str, ratings.Ladder] = field(default_factory=dict)
     lock: threading.Lock = field(default_factory=threading.Lock)
     replayed_from: dict[str, int] = field(default_factory=dict)  # the last update's start
+    since: object = None  # the latest `updated` of the linked matches at the last refresh
 
     def ladder(self, variant: str) -> ratings.Ladder:
         return self.ladders.get(variant) or ratings.Ladder()
@@ -221,47 +223,80 @@ def club() -> Club:
     return c
 
 
-def _refresh(c: Club, version: tuple) -> None:
+MARGIN = timedelta(minutes=5)  # writes whose `updated` is older than the last seen, but
+#                                 that committed after it was read (or another clock)
+
+
+def _read(since) -> tuple[dict, dict[int, dict[int, int]]]:
+    """The linked matches' rows (those updated since `since`, or all) and their seats,
+    each seat's member the one kept for a merged one."""
     merged = merged_map()
+    q = select(*MATCH_COLUMNS).where(Match.id.in_(select(SeatMember.match_id).distinct()))
+    if since is not None:
+        q = q.where(Match.updated >= since)
+    rows = {r.id: r for r in db.session.execute(q)}
     seats: dict[int, dict[int, int]] = {}
-    for mid, seat, member_id in db.session.execute(
-        select(SeatMember.match_id, SeatMember.seat, SeatMember.member_id)
-    ):
+    sq = select(SeatMember.match_id, SeatMember.seat, SeatMember.member_id)
+    if since is None:
+        found = db.session.execute(sq)
+    else:
+        ids = list(rows)
+        found = (
+            r
+            for start in range(0, len(ids), 1000)
+            for r in db.session.execute(
+                sq.where(SeatMember.match_id.in_(ids[start : start + 1000]))
+            )
+        )
+    for mid, seat, member_id in found:
         seats.setdefault(mid, {})[seat] = merged.get(member_id, member_id)
-    rows = {}
-    ids = list(seats)
-    for start in range(0, len(ids), 1000):
-        for r in db.session.execute(
-            select(*MATCH_COLUMNS).where(Match.id.in_(ids[start : start + 1000]))
-        ):
-            rows[r.id] = r
+    return rows, seats
+
+
+def _games(c: Club, rows: dict, seats: dict) -> dict[int, Game]:
+    """Games for these rows: the cached result where the match's version is the same, the
+    engine's (cached by version in the database) where it moved on."""
     stale = [
         (r.id, r.version, r.write_token)
         for r in rows.values()
         if r.id not in c.games or c.games[r.id].version != r.version
     ]
     fresh = results(stale)
-    games: dict[int, Game] = {}
+    games = {}
     for mid, r in rows.items():
         old = c.games.get(mid)
         result = fresh.get(mid) if mid in fresh else (old.result if old else None)
-        if result is None:
+        if result is None or mid not in seats:
             continue
         games[mid] = Game(
             mid, r.version, r.variant, r.read_token, list(r.players), r.created, seats[mid], result
         )
+    return games
+
+
+def _refresh(c: Club, version: tuple) -> None:
+    """Bring `c` to `version`: only the matches updated since the last refresh are read
+    again (every write to a match, a link of its seats, a merge of its members moves its
+    `updated` on), unless the count of linked matches says one went (then all are)."""
+    games = None
+    if c.version is not None and c.since is not None:
+        games = dict(c.games)
+        games.update(_games(c, *_read(c.since - MARGIN)))
+        if len(games) != version[3]:
+            games = None
+    if games is None:
+        games = _games(c, *_read(None))
     c.games = games
-    for name in VARIANTS:
-        ordered = [
-            g.rating_result()
-            for g in sorted(games.values(), key=lambda g: g.id)
-            if g.variant == name and g.rated
-        ]
+    by_variant: dict[str, list] = {name: [] for name in VARIANTS}
+    for g in sorted(games.values(), key=lambda g: g.id):
+        if g.rated and g.variant in by_variant:
+            by_variant[g.variant].append(g.rating_result())
+    for name, ordered in by_variant.items():
         ladder = c.ladders.get(name)
         if ladder is None:
             ladder = c.ladders[name] = ratings.Ladder()
         c.replayed_from[name] = ladder.update(ordered)
-    c.version = version
+    c.version, c.since = version, version[5]
 
 
 def forget() -> None:
