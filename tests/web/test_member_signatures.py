@@ -120,3 +120,33 @@ def test_signature_plain_names_keep_the_phone_confirmation(app):
     assert "Signed" not in text_of(html, "signoff")
     assert "on one phone" in text_of(html, "locked")
     assert sign_with_pin(phone, t, 0, "123456", SCORE).status_code == 400  # no member to sign
+
+
+def test_signature_tries_per_match_and_client_are_limited(app):
+    """Ten wrong PINs from one client at one match, whoever they were for: the next try
+    there waits, even a right PIN; the members' own limits are not reached."""
+    phone = Phone(app.test_client())
+    t = phone.imported("french_full.json")  # decided: Dan won
+    s = Secretary(app.test_client(), secretary_link(app))
+    pins = {}
+    for name in ("Ana", "Ben", "Cleo", "Dan"):
+        member = s.add(name)
+        s.link(name, member)
+        pins[name] = s.card(member)[1]
+    score = "100–53–82–28"
+    for side, name, times in ((0, "Ana", 4), (1, "Ben", 4), (2, "Cleo", 1)):
+        for _ in range(times):
+            assert sign_with_pin(phone, t, side, wrong(pins[name]), score).status_code == 403
+    r = sign_with_pin(phone, t, 2, wrong(pins["Cleo"]), score)  # the tenth: counted, and wait
+    assert r.status_code == 429 and "Too many wrong PINs" in r.get_data(as_text=True)
+    r = sign_with_pin(phone, t, 3, pins["Dan"], score)
+    assert r.status_code == 429
+    other = Phone(app.test_client())  # another client address is not held back
+    r = other.post(
+        f"/t/{t}/sign",
+        {"side": 3, "pin": pins["Dan"], "score": score},
+        environ_base={"REMOTE_ADDR": "10.0.0.9"},
+    )
+    assert r.status_code == 302
+    with app.app_context():
+        assert db.session.execute(sa.select(sa.func.count(PinTry.id))).scalar() == 10
