@@ -146,3 +146,31 @@ def test_member_page_shows_matches_positions_chart_and_chances(app):
     assert "/hand/1/move/9" in page  # each hand's positions, in the replay viewer
     assert "<svg" in text_of(page, "ratings") or 'class="chart rating-chart"' in page
     assert "Sign 6–3 for my side" in text_of(page, "waits")
+
+
+def test_rating_cache_is_only_a_cache(app, monkeypatch):
+    """Emptying the result cache (and the process's copy) loses nothing: the matches are
+    replayed again, in batches when there are many, and the ratings are the same."""
+    import sqlalchemy as sa
+
+    from referee.web import db
+    from referee.web.members.models import ResultCache
+
+    phone = Phone(app.test_client())
+    s = Secretary(app.test_client(), secretary_link(app))
+    ana, ben = s.add("Ana"), s.add("Ben")
+    decided(phone)
+    ben_wins(phone)
+    decided(phone)
+    s.link("Ana", ana)
+    s.link("Ben", ben)
+    before = s.get("/ladder/five-up.json").get_json(force=True)["ladder"]
+    with app.app_context():
+        assert db.session.execute(sa.select(sa.func.count()).select_from(ResultCache)).scalar() == 3
+        db.session.execute(sa.delete(ResultCache))
+        db.session.commit()
+        club_results.forget()
+    monkeypatch.setattr(club_results, "BATCH", 1)  # read and replayed in batches of one
+    assert s.get("/ladder/five-up.json").get_json(force=True)["ladder"] == before
+    with app.app_context():
+        assert db.session.execute(sa.select(sa.func.count()).select_from(ResultCache)).scalar() == 3

@@ -8,12 +8,14 @@ version moved on), so that a club's 20,000 matches are not replayed at every sta
 The ratings (`referee.ratings`, pure) are what replaying the rated results in order gives;
 a match is rated when it is decided, not abandoned, and every seat is linked to a member.
 The order is the order the matches were started (their ids). Each process keeps one
-`Club` per app: the matches it has read and a `Ladder` per variant, labelled with the
-version of the results (`results_version`: the seat links, the members, and the linked
-matches' versions, in one query). When that version moves on, only the matches whose
-version changed are asked for again, and each ladder replays from its first changed
-result (a new result at the end extends it; a corrected or unlocked older one replays
-from there).
+`Club` per app: the matches it has read and a `Ladder` per variant, labelled with a
+version of the results (`results_version`: the last write to any match, the seat links
+and the members, read in one query from indexes). When it moves on, or while the last
+write is recent (a write that committed after a later one's was seen), only the matches
+updated since are read again; a match whose version changed is asked for its result
+again, and the ladders of its variant replay from their first changed result (a new
+result at the end extends it; a corrected or unlocked older one replays from there).
+Matches replayed for the first time are read and replayed in batches (`_replay_batch`).
 """
 
 from __future__ import annotations
@@ -27,11 +29,12 @@ from sqlalchemy import func, select
 from sqlalchemy.dialects import postgresql, sqlite
 
 from referee import ratings
-from referee.engine import RefereeError, get_variant
+from referee.engine import RefereeError, get_variant, record
 from referee.engine.variants import VARIANTS
 
-from .. import db, services
-from ..models import Match
+from .. import db, services, state
+from ..models import Hand, Match, now
+from ..models import Move as MoveRow
 from .models import Member, ResultCache, SeatMember
 from .service import merged_map
 
@@ -89,9 +92,15 @@ def results(matches: list[tuple[int, int, str]]) -> dict[int, dict]:
             if want[mid] == version and result is not None:
                 out[mid] = result
     fresh = []
-    for mid, version, token in matches:
-        if mid in out:
-            continue
+    missing = [m for m in matches if m[0] not in out]
+    if len(missing) > BATCH:  # the first time (a new database, a dropped cache): in batches
+        for start in range(0, len(missing), BATCH):
+            done = _replay_batch([m[0] for m in missing[start : start + BATCH]])
+            for mid, (_version, result) in done.items():
+                out[mid] = result
+            _upsert([{"match_id": m, "version": v, "result": r} for m, (v, r) in done.items()])
+        return out
+    for mid, version, token in missing:
         try:
             table = services.table(token, write=True)
         except RefereeError:  # a record the engine cannot replay: no result (its page says)
@@ -103,6 +112,46 @@ def results(matches: list[tuple[int, int, str]]) -> dict[int, dict]:
         out[mid] = engine_result(table)
         fresh.append({"match_id": mid, "version": table.version, "result": out[mid]})
     _upsert(fresh)
+    return out
+
+
+BATCH = 200  # matches read and replayed together when many have no cached result
+
+
+def _replay_batch(ids: list[int]) -> dict[int, tuple[int, dict]]:
+    """(version, result) of each match, its rows read in three statements for all of them
+    and replayed by the engine as the table replays them (`state`), without going through
+    the process's cache of tables (a first replay of a club's history would empty it)."""
+    rows = {
+        r[0]: state.MatchRow(*r)
+        for r in db.session.execute(select(*state.MATCH_COLUMNS).where(Match.id.in_(ids)))
+    }
+    hands: dict[int, list] = {}
+    by_id = {}
+    for r in db.session.execute(
+        select(Hand.match_id, *state.HAND_COLUMNS)
+        .where(Hand.match_id.in_(ids))
+        .order_by(Hand.match_id, Hand.number)
+    ):
+        h = state.HandRow(r[1], r[2], r[3], r[4], r[5], [])
+        hands.setdefault(r[0], []).append(h)
+        by_id[h.id] = h
+    for r in db.session.execute(
+        select(MoveRow.hand_id, *state.MOVE_COLUMNS)
+        .join(Hand, Hand.id == MoveRow.hand_id)
+        .where(Hand.match_id.in_(ids), MoveRow.taken_back.is_(None))
+        .order_by(MoveRow.hand_id, MoveRow.seq)
+    ):
+        by_id[r[0]].moves.append(state.MoveRec(*r[1:]))
+    out = {}
+    for mid, row in rows.items():
+        kept = state.counted(row, hands.get(mid, []))
+        try:
+            match, fault = record.replay_at_table(state.to_record(row, kept))
+        except RefereeError:
+            out[mid] = (row.version, {"decided": False, "hands": []})
+            continue
+        out[mid] = (row.version, engine_result(state.Table(row, kept, match, fault)))
     return out
 
 
@@ -118,19 +167,15 @@ def replayed(match_id: int) -> dict | None:
 
 # -- the version of the results -------------------------------------------------------------
 def results_version() -> tuple:
-    """What the ratings depend on, in one query: the seat links (how many, the last one),
-    the members (their last change: a merge), and the linked matches (how many, the sum
-    and the last of their versions' changes)."""
-    linked = select(SeatMember.match_id).distinct().scalar_subquery()
+    """What the ratings depend on, in one query of indexes and counts: the last write to
+    any match (every write moves its `updated` on: a move, a settlement, a correction, a
+    confirmation, a link of its seats, a merge of its members), the seat links (how many:
+    one that went with its match), and the members (their last change, how many)."""
     q = select(
+        select(func.max(Match.updated)).scalar_subquery(),
         select(func.count()).select_from(SeatMember).scalar_subquery(),
-        select(func.max(SeatMember.linked)).scalar_subquery(),
         select(func.max(Member.updated)).scalar_subquery(),
-        select(func.count(Match.id)).where(Match.id.in_(linked)).scalar_subquery(),
-        select(func.coalesce(func.sum(Match.version), 0))
-        .where(Match.id.in_(linked))
-        .scalar_subquery(),
-        select(func.max(Match.updated)).where(Match.id.in_(linked)).scalar_subquery(),
+        select(func.count()).select_from(Member).scalar_subquery(),
     )
     return tuple(db.session.execute(q).one())
 
@@ -178,8 +223,8 @@ class Club:
     games: dict[int, Game] = field(default_factory=dict)
     ladders: dict[str, ratings.Ladder] = field(default_factory=dict)
     lock: threading.Lock = field(default_factory=threading.Lock)
-    replayed_from: dict[str, int] = field(default_factory=dict)  # the last update's start
-    since: object = None  # the latest `updated` of the linked matches at the last refresh
+    replayed_from: dict[str, int] = field(default_factory=dict)  # the last replay's start
+    since: object = None  # the last write to any match, as the last refresh saw it
 
     def ladder(self, variant: str) -> ratings.Ladder:
         return self.ladders.get(variant) or ratings.Ladder()
@@ -211,20 +256,28 @@ MATCH_COLUMNS = (
 
 def club() -> Club:
     """The club's games and ladders as the database holds them now (this process's copy,
-    brought up to date when the version of the results moved on)."""
+    brought up to date when the version of the results moved on, or while the last write
+    is recent: see `RECENT`)."""
     c = _club()
     version = results_version()
-    if c.version == version:
+    if c.version == version and not _recent(version):
         return c
     with c.lock:
-        if c.version == version:
-            return c
-        _refresh(c, version)
+        if c.version != version or _recent(version):
+            _refresh(c, version)
     return c
 
 
-MARGIN = timedelta(minutes=5)  # writes whose `updated` is older than the last seen, but
-#                                 that committed after it was read (or another clock)
+# A write's `updated` is set when it takes the match's lock and seen once it commits: one
+# that commits after a later one was seen has an older `updated`. While the last write is
+# this recent, the matches updated since the last refresh (less MARGIN) are read again.
+RECENT = timedelta(seconds=60)
+MARGIN = timedelta(seconds=60)
+
+
+def _recent(version: tuple) -> bool:
+    last = version[0]
+    return last is not None and now() - last < RECENT
 
 
 def _read(since) -> tuple[dict, dict[int, dict[int, int]]]:
@@ -277,26 +330,38 @@ def _games(c: Club, rows: dict, seats: dict) -> dict[int, Game]:
 def _refresh(c: Club, version: tuple) -> None:
     """Bring `c` to `version`: only the matches updated since the last refresh are read
     again (every write to a match, a link of its seats, a merge of its members moves its
-    `updated` on), unless the count of linked matches says one went (then all are)."""
+    `updated` on), unless a seat link went (a match deleted: then all are read); the
+    ladders of the variants whose games changed replay from their first changed result."""
+    changed: set[str] | None = None
     games = None
-    if c.version is not None and c.since is not None:
+    if c.version is not None and c.since is not None and version[1] >= c.version[1]:
         games = dict(c.games)
-        games.update(_games(c, *_read(c.since - MARGIN)))
-        if len(games) != version[3]:
-            games = None
+        changed = set()
+        for mid, g in _games(c, *_read(c.since - MARGIN)).items():
+            old = games.get(mid)
+            if old is None or old.version != g.version or old.seats != g.seats:
+                changed.add(g.variant)
+                if old is not None:
+                    changed.add(old.variant)
+            games[mid] = g
+        if sum(len(g.seats) for g in games.values()) != version[1]:
+            games, changed = None, None
     if games is None:
         games = _games(c, *_read(None))
     c.games = games
-    by_variant: dict[str, list] = {name: [] for name in VARIANTS}
-    for g in sorted(games.values(), key=lambda g: g.id):
-        if g.rated and g.variant in by_variant:
-            by_variant[g.variant].append(g.rating_result())
-    for name, ordered in by_variant.items():
+    for name in VARIANTS:
+        if changed is not None and name not in changed and name in c.ladders:
+            continue  # nothing of it changed: `replayed_from` still says the last replay
+        ordered = [
+            g.rating_result()
+            for g in sorted(games.values(), key=lambda g: g.id)
+            if g.variant == name and g.rated
+        ]
         ladder = c.ladders.get(name)
         if ladder is None:
             ladder = c.ladders[name] = ratings.Ladder()
         c.replayed_from[name] = ladder.update(ordered)
-    c.version, c.since = version, version[5]
+    c.version, c.since = version, version[0]
 
 
 def forget() -> None:
