@@ -53,7 +53,7 @@ def main(argv=None) -> int:
     from referee.web import db
     from referee.web.members import results, service
     from referee.web.members.models import Member, ResultCache, SeatMember
-    from referee.web.models import Hand, Match, Move
+    from referee.web.models import Hand, Match, Move, now
 
     database = args.database
     if database is None:
@@ -138,7 +138,7 @@ def main(argv=None) -> int:
         a, b = rows[0].member_id, rows[-1].member_id
         rows[0].member_id, rows[-1].member_id = b, a
         db.session.execute(
-            sa.update(Match).where(Match.id == old).values(version=Match.version + 1)
+            sa.update(Match).where(Match.id == old).values(version=Match.version + 1, updated=now())
         )
         db.session.commit()
         db.session.remove()

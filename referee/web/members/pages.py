@@ -27,14 +27,16 @@ def figure(value: float) -> str:
     return f"{value:.1f}"
 
 
-def ladder_rows(c: Club, variant: str) -> list[dict]:
+def ladder_rows(c: Club, variant: str, members: dict[int, Member] | None = None) -> list[dict]:
     """The active members who have played a rated match of the variant, best first: place,
-    name, the conservative rating, mu and sigma, matches played, provisional."""
-    members = {m.id: m for m in roster(active_only=True)}
+    name, the conservative rating, mu and sigma, matches played, provisional (`members`:
+    the roster by id, when the caller has read it)."""
+    if members is None:
+        members = {m.id: m for m in roster()}
     rows = []
     for member_id, r in c.ladder(variant).table():
         m = members.get(member_id)
-        if m is None:
+        if m is None or not m.active:
             continue
         rows.append(
             {
@@ -76,7 +78,7 @@ def chart_of(c: Club, variant: str, member_id: int, ident: str) -> str | None:
     return rating_chart(points, title, ident)
 
 
-def ratings_of(c: Club, member_id: int) -> list[dict]:
+def ratings_of(c: Club, member_id: int, members: dict[int, Member]) -> list[dict]:
     """The member's rating in each variant they have a rated match of."""
     out = []
     for name in VARIANTS:
@@ -84,7 +86,7 @@ def ratings_of(c: Club, member_id: int) -> list[dict]:
         if member_id not in ladder.ratings:
             continue
         r = ladder.rating(member_id)
-        rows = ladder_rows(c, name)
+        rows = ladder_rows(c, name, members)
         place = next((row["place"] for row in rows if row["member_id"] == member_id), None)
         out.append(
             {
@@ -150,6 +152,9 @@ def _events(match_ids: list[int]) -> dict[int, Event]:
     return out
 
 
+WAITS = 20  # matches listed as waiting for the member's signature (the newest)
+
+
 def member_page(c: Club, m: Member, limit: int = 100) -> dict:
     """Everything the member's page shows: ratings with charts, matches (newest first,
     with links to each hand's positions), results, events, in-play chances, and what
@@ -164,8 +169,8 @@ def member_page(c: Club, m: Member, limit: int = 100) -> dict:
     for name in VARIANTS:
         for result, before, after in c.ladder(name).history(m.id):
             history[result.key] = (before, after)
-    rows, waits = [], []
-    for g in games:
+
+    def row_of(g: Game) -> dict:
         side = g.side_of(m.id)
         names = _names(c, g, members)
         hands = g.result.get("hands") or []
@@ -181,10 +186,7 @@ def member_page(c: Club, m: Member, limit: int = 100) -> dict:
             "chances": None,
             "match_url": url_for("table.spectator_match", token=g.read_token),
             "positions": [
-                (
-                    n,
-                    url_for("audit.spectator_replay", token=g.read_token, number=n, k=moves),
-                )
+                (n, url_for("audit.spectator_replay", token=g.read_token, number=n, k=moves))
                 for n, moves in enumerate(hands, 1)
             ],
         }
@@ -201,24 +203,33 @@ def member_page(c: Club, m: Member, limit: int = 100) -> dict:
                     strict=True,
                 )
             )
-        if g.decided and side is not None:
-            log = logs.get(g.id, [])
-            n = len(g.result["sides"])
-            signed = {x.side for x in confirmations(log)}
-            if not locked(log, n) and side not in signed:
-                waits.append(row)
-        if g in shown:
-            rows.append(row)
+        return row
+
+    rows = [row_of(g) for g in shown]
+    waits, more_waits = [], 0
+    for g in games:  # the newest first; the WAITS newest are listed
+        side = g.side_of(m.id) if g.decided else None
+        if side is None:
+            continue
+        log = logs.get(g.id, [])
+        if not locked(log, len(g.result["sides"])) and side not in {
+            x.side for x in confirmations(log)
+        }:
+            if len(waits) < WAITS:
+                waits.append(row_of(g))
+            else:
+                more_waits += 1
     seen = {}
     for g in games:
         e = events.get(g.id)
         if e is not None:
             seen.setdefault(e.id, e)
     return {
-        "ratings": ratings_of(c, m.id),
+        "ratings": ratings_of(c, m.id, members),
         "games": rows,
         "more": max(0, len(games) - len(shown)),
         "waits": waits,
+        "more_waits": more_waits,
         "events": list(seen.values()),
         "provisional": ratings.PROVISIONAL,
     }

@@ -20,6 +20,7 @@ from flask import (
 from flask_babel import gettext as _
 from markupsafe import Markup
 
+from referee.engine.names import JOIN, same
 from referee.engine.variants import VARIANTS
 
 from .. import downloads, public
@@ -263,12 +264,19 @@ def ladders():
     return redirect(url_for("members.ladder", variant=next(iter(VARIANTS))))
 
 
-def _teams(values: list[str]) -> list[tuple[int, ...]]:
+def _teams(values: list[str], rows: list[dict]) -> list[tuple[int, ...]] | None:
+    """The sides asked for: members' names (a pair joined by "+", which no name holds) as
+    the engine compares names; None when a name is no member's on the ladder."""
+    by_name = {same(r["member"]): r["member_id"] for r in rows}
     teams = []
     for value in values:
-        ids = tuple(int(x) for x in value.replace("+", ",").split(",") if x.strip().isdigit())
-        if ids:
-            teams.append(ids)
+        names = [n.strip() for n in (value or "").split(JOIN) if n.strip()]
+        if not names:
+            continue
+        ids = tuple(by_name.get(same(n)) for n in names)
+        if None in ids:
+            return None
+        teams.append(ids)
     return teams
 
 
@@ -278,9 +286,9 @@ def ladder(variant: str):
     c = club()
     rows = pages.ladder_rows(c, variant)
     names = {r["member_id"]: r["member"] for r in rows}
-    teams = [t for t in _teams(request.args.getlist("side")) if all(i in names for i in t)]
+    teams = _teams(request.args.getlist("side"), rows)
     chance = None
-    if len(teams) >= 2:
+    if teams and len(teams) >= 2:
         chance = list(
             zip(
                 [" + ".join(names[i] for i in t) for t in teams],
@@ -294,6 +302,7 @@ def ladder(variant: str):
         variants=VARIANTS.values(),
         rows=rows,
         chance=chance,
+        unknown=teams is None,
         picked=request.args.getlist("side"),
         provisional=pages.ratings.PROVISIONAL,
         figure=pages.figure,
