@@ -20,6 +20,7 @@ Matches replayed for the first time are read and replayed in batches (`_replay_b
 
 from __future__ import annotations
 
+import functools
 import threading
 from dataclasses import dataclass, field
 from datetime import timedelta
@@ -205,7 +206,9 @@ class Game:
     def teams(self) -> tuple[tuple[int, ...], ...]:
         return tuple(tuple(self.seats[s] for s in side) for side in self.result["sides"])
 
+    @functools.cached_property
     def rating_result(self) -> ratings.Result:
+        """The match as the ratings take it (made once: a game changed is a new Game)."""
         return ratings.Result(self.id, self.teams(), tuple(self.result["ranks"]))
 
     def side_of(self, member_id: int) -> int | None:
@@ -284,8 +287,9 @@ def _read(since) -> tuple[dict, dict[int, dict[int, int]]]:
     """The linked matches' rows (those updated since `since`, or all) and their seats,
     each seat's member the one kept for a merged one."""
     merged = merged_map()
-    q = select(*MATCH_COLUMNS).where(Match.id.in_(select(SeatMember.match_id).distinct()))
-    if since is not None:
+    linked = select(SeatMember.seat).where(SeatMember.match_id == Match.id).exists()
+    q = select(*MATCH_COLUMNS).where(linked)
+    if since is not None:  # the index on `updated` first, then each match's seats
         q = q.where(Match.updated >= since)
     rows = {r.id: r for r in db.session.execute(q)}
     seats: dict[int, dict[int, int]] = {}
@@ -349,18 +353,20 @@ def _refresh(c: Club, version: tuple) -> None:
     if games is None:
         games = _games(c, *_read(None))
     c.games = games
-    for name in VARIANTS:
-        if changed is not None and name not in changed and name in c.ladders:
-            continue  # nothing of it changed: `replayed_from` still says the last replay
-        ordered = [
-            g.rating_result()
-            for g in sorted(games.values(), key=lambda g: g.id)
-            if g.variant == name and g.rated
-        ]
-        ladder = c.ladders.get(name)
-        if ladder is None:
-            ladder = c.ladders[name] = ratings.Ladder()
-        c.replayed_from[name] = ladder.update(ordered)
+    todo = [
+        name for name in VARIANTS if changed is None or name in changed or name not in c.ladders
+    ]  # the ladders of the other variants have nothing new: `replayed_from` stays
+    if todo:
+        ordered: dict[str, list] = {name: [] for name in todo}
+        for mid in sorted(games):
+            g = games[mid]
+            if g.variant in ordered and g.rated:
+                ordered[g.variant].append(g.rating_result)
+        for name in todo:
+            ladder = c.ladders.get(name)
+            if ladder is None:
+                ladder = c.ladders[name] = ratings.Ladder()
+            c.replayed_from[name] = ladder.update(ordered[name])
     c.version, c.since = version, version[0]
 
 
