@@ -176,3 +176,25 @@ def test_rating_cache_is_only_a_cache(app, monkeypatch):
     assert s.get("/ladder/five-up.json").get_json(force=True)["ladder"] == before
     with app.app_context():
         assert db.session.execute(sa.select(sa.func.count()).select_from(ResultCache)).scalar() == 3
+
+
+def test_rating_of_a_deleted_match_goes_with_it(app):
+    phone = Phone(app.test_client())
+    s = Secretary(app.test_client(), secretary_link(app))
+    ana, ben = s.add("Ana"), s.add("Ben")
+    decided(phone)
+    t2 = ben_wins(phone)
+    decided(phone)
+    s.link("Ana", ana)
+    s.link("Ben", ben)
+    with app.app_context():
+        ids = sorted(club_results.club().games)
+    assert phone.post(f"/t/{t2}/delete", {"sure": "y"}).status_code == 302
+    live = Phone(app.test_client())
+    live.start("five-up", ["Cleo", "Dan"])  # a match made since: the count alone is even
+    data = s.get("/ladder/five-up.json").get_json(force=True)["ladder"]
+    expected = ratings.Ladder(
+        [Result(ids[0], ((ana,), (ben,)), (0, 1)), Result(ids[2], ((ana,), (ben,)), (0, 1))]
+    )
+    assert data[0]["member"] == "Ana" and data[0]["matches"] == 2
+    assert data[0]["rating"] == round(expected.rating(ana).shown, 2)

@@ -170,15 +170,28 @@ def replayed(match_id: int) -> dict | None:
 def results_version() -> tuple:
     """What the ratings depend on, in one query of indexes and counts: the last write to
     any match (every write moves its `updated` on: a move, a settlement, a correction, a
-    confirmation, a link of its seats, a merge of its members), the seat links (how many:
-    one that went with its match), and the members (their last change, how many)."""
+    confirmation, a link of its seats, a merge of its members), the seat links (how many),
+    the members (their last change, how many), and the matches (how many, the last id: a
+    match deleted)."""
     q = select(
         select(func.max(Match.updated)).scalar_subquery(),
         select(func.count()).select_from(SeatMember).scalar_subquery(),
         select(func.max(Member.updated)).scalar_subquery(),
         select(func.count()).select_from(Member).scalar_subquery(),
+        select(func.count()).select_from(Match).scalar_subquery(),
+        select(func.max(Match.id)).scalar_subquery(),
     )
     return tuple(db.session.execute(q).one())
+
+
+def _deleted_since(c: Club, version: tuple) -> bool:
+    """Whether a match the last refresh knew of is gone: the matches counted now are not
+    those counted then plus the ones made since (ids above the last one seen)."""
+    before, last = c.version[4], c.version[5] or 0
+    made = db.session.execute(
+        select(func.count()).select_from(Match).where(Match.id > last)
+    ).scalar_one()
+    return version[4] != before + made
 
 
 # -- the club, per process -------------------------------------------------------------------
@@ -338,7 +351,7 @@ def _refresh(c: Club, version: tuple) -> None:
     ladders of the variants whose games changed replay from their first changed result."""
     changed: set[str] | None = None
     games = None
-    if c.version is not None and c.since is not None and version[1] >= c.version[1]:
+    if c.version is not None and c.since is not None and not _deleted_since(c, version):
         games = dict(c.games)
         changed = set()
         for mid, g in _games(c, *_read(c.since - MARGIN)).items():
