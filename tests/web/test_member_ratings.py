@@ -198,3 +198,31 @@ def test_rating_of_a_deleted_match_goes_with_it(app):
     )
     assert data[0]["member"] == "Ana" and data[0]["matches"] == 2
     assert data[0]["rating"] == round(expected.rating(ana).shown, 2)
+
+
+def test_rating_follows_a_correction_of_an_older_result(app):
+    """The first match's tiles left corrected (Ben held 1-0, not 6-6): Ana's Domino! now
+    scores nothing, the match is no longer decided, and the ratings are those of the
+    results after it alone."""
+    from test_correct import hidden_form
+
+    phone = Phone(app.test_client())
+    s = Secretary(app.test_client(), secretary_link(app))
+    ana, ben = s.add("Ana"), s.add("Ben")
+    t1 = decided(phone)
+    ben_wins(phone)
+    s.link("Ana", ana)
+    s.link("Ben", ben)
+    with app.app_context():
+        ids = sorted(club_results.club().games)
+    form = {"k": 9, "moves": "Ana 4-1 on 3-1", "left-1": "1-0", "auto-1": "6-6", "do": "check"}
+    html = phone.get(f"/t/{t1}/hand/1/correct", query_string=form).get_data(as_text=True)
+    r = phone.post(f"/t/{t1}/hand/1/correct", hidden_form(html, "save-form"))
+    assert r.status_code == 302, r.get_data(as_text=True)[:2000]
+    assert phone.record(t1)["hands"][0]["remaining"]["Ben"] == ["1-0"]
+    data = s.get("/ladder/five-up.json").get_json(force=True)["ladder"]
+    only = ratings.Ladder([Result(ids[1], ((ana,), (ben,)), (1, 0))])
+    assert [r["member"] for r in data] == ["Ben", "Ana"]
+    assert data[0]["matches"] == 1 and data[0]["rating"] == round(only.rating(ben).shown, 2)
+    with app.app_context():
+        assert club_results.club().replayed_from["five-up"] == 0
