@@ -71,10 +71,15 @@ def ranks_of(scores: list[int] | tuple[int, ...], fewest_win: bool) -> tuple[int
     return tuple(order.index(k) for k in keys)
 
 
-def rate(ratings: dict[int, Rating], result: Result) -> Step:
-    """Apply one result to `ratings` (changed in place); what it did."""
+def rate(ratings: dict[int, Rating], result: Result, models: dict | None = None) -> Step:
+    """Apply one result to `ratings` (changed in place); what it did. `models`: openskill's
+    rating objects by member, kept between calls (made from `ratings` where missing)."""
+    models = {} if models is None else models
     teams = [[ratings.get(m, START) for m in team] for team in result.teams]
-    model_teams = [[MODEL.rating(r.mu, r.sigma) for r in team] for team in teams]
+    model_teams = [
+        [models.get(m) or MODEL.rating(r.mu, r.sigma) for m, r in zip(team, old, strict=True)]
+        for team, old in zip(result.teams, teams, strict=True)
+    ]
     rated = MODEL.rate(model_teams, ranks=list(result.ranks))
     before, after = [], []
     for members, old, new in zip(result.teams, teams, rated, strict=True):
@@ -83,6 +88,7 @@ def rate(ratings: dict[int, Rating], result: Result) -> Step:
             r = Rating(n.mu, n.sigma, o.played + 1)
             after.append((m, r))
             ratings[m] = r
+            models[m] = n
     return Step(result, tuple(before), tuple(after))
 
 
@@ -104,6 +110,7 @@ class Ladder:
         self.ratings: dict[int, Rating] = {}
         self.steps: list[Step] = []
         self.by_member: dict[int, list[int]] = {}  # member -> indexes of their steps
+        self._models: dict = {}  # member -> openskill's rating object for `ratings`
         self.update(list(results))
 
     @property
@@ -125,7 +132,7 @@ class Ladder:
         return start
 
     def _apply(self, result: Result) -> None:
-        step = rate(self.ratings, result)
+        step = rate(self.ratings, result, self._models)
         index = len(self.steps)
         self.steps.append(step)
         for m, _r in step.after:
@@ -137,6 +144,7 @@ class Ladder:
         while len(self.steps) > start:
             step = self.steps.pop()
             for m, old in step.before:
+                self._models.pop(m, None)  # made again from the rating when needed
                 if old.played == 0:
                     self.ratings.pop(m, None)
                 else:
