@@ -351,7 +351,13 @@ def _refresh(c: Club, version: tuple) -> None:
     ladders of the variants whose games changed replay from their first changed result."""
     changed: set[str] | None = None
     games = None
-    if c.version is not None and c.since is not None and not _deleted_since(c, version):
+    if (
+        c.version is not None
+        and c.since is not None
+        and version[0] is not None
+        and version[0] >= c.since  # not an older database (a backup restored)
+        and not _deleted_since(c, version)
+    ):
         games = dict(c.games)
         changed = set()
         for mid, g in _games(c, *_read(c.since - MARGIN)).items():
