@@ -71,7 +71,6 @@ def create_extensions(app: Flask) -> None:
 def register(app: Flask) -> None:
     from . import (
         backup,
-        fragment,
         models,  # noqa: F401  (the tables, for Flask-Migrate)
         public,
         rendered,
@@ -85,6 +84,7 @@ def register(app: Flask) -> None:
     from .poll import init_app as fast_poll
     from .schema import init_app as check_schema
     from .start import bp as start_bp
+    from .table import fragment
     from .views import register_views
 
     check_schema(app)

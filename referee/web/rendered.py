@@ -20,7 +20,7 @@ from pathlib import Path
 
 from flask import current_app, g, has_request_context
 
-from .state import CACHE_SIZE, Kept, MatchRow
+from .table.state import CACHE_SIZE, Kept, MatchRow
 
 log = logging.getLogger(__name__)
 

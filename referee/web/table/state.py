@@ -4,7 +4,7 @@ A match's state is what replaying its moves through the engine gives; the databa
 only the moves. Replaying a long match at every request costs, so each process keeps the
 last state it replayed of each match (a bounded LRU), labelled with the version it was read
 at. `matches.version` is one more at every write, in the write's transaction
-(`services._lock`), so a state is used only while the database still says that version:
+(`transaction.lock`), so a state is used only while the database still says that version:
 a copy is never served stale, across processes too.
 
 When the version has moved on, only what may have changed is read and replayed: the hand
@@ -33,10 +33,10 @@ from referee.engine.hand import Hand as EngineHand
 from referee.engine.match import Match as EngineMatch
 from referee.engine.tiles import Tile
 
-from . import db, i18n
-from .audit.models import Change
-from .models import Hand, Match, is_token
-from .models import Move as MoveRow
+from .. import db, i18n
+from ..audit.models import Change
+from ..models import Hand, Match, is_token
+from ..models import Move as MoveRow
 
 CACHE_SIZE = int(os.environ.get("REFEREE_CACHE_SIZE", "512"))  # matches per process
 
@@ -148,6 +148,10 @@ class _LRU:
             self.data.move_to_end(key)
             while len(self.data) > self.size:
                 self.data.popitem(last=False)
+
+    def pop(self, key) -> None:
+        with self.lock:
+            self.data.pop(key, None)
 
     def clear(self) -> None:
         with self.lock:
@@ -263,8 +267,13 @@ class Kept(OrderedDict):
 
 
 def remember(table: Table) -> None:
-    """Keep the state a write made (services, after its commit)."""
+    """Keep the state a write made (`transaction.commit`)."""
     _cache().put(table.row.id, table)
+
+
+def forget(match_id: int) -> None:
+    """Drop the state kept of a match (a correction changed an earlier hand)."""
+    _cache().pop(match_id)
 
 
 # -- reading and replaying ----------------------------------------------------------------
