@@ -28,12 +28,12 @@ from referee.engine.glossary import glossary
 from referee.engine.variants import VARIANTS
 
 from . import assets
+from .drawing import tile_svg, tile_use
 from .errors import Refused
 from .forms import (
     EmptyForm,
     ImportForm,
 )
-from .picture import tile_svg, tile_use
 from .table import records
 from .table.picker import picker_items
 

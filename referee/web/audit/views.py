@@ -19,8 +19,8 @@ from flask_babel import gettext as _
 from markupsafe import Markup
 
 from .. import downloads
+from ..drawing import layout_svg, sprite_svg
 from ..errors import Refused
-from ..picture import layout_svg, sprite_svg
 from ..table import presenters
 from ..table import service as tables
 from . import correct as corrections

@@ -25,10 +25,10 @@ from referee.engine import get_variant
 from referee.engine.variants import VARIANTS
 
 from .. import downloads
+from ..drawing import qr_svg
 from ..errors import Refused
 from ..matches.create import default_options
 from ..public import link
-from ..qr import qr_svg
 from ..table import records
 from ..table import service as tables
 from . import confirm, series, service

@@ -9,10 +9,10 @@ from flask_babel import lazy_gettext as _l
 from wtforms import BooleanField, StringField, SubmitField
 from wtforms.validators import Length
 
+from ..drawing import qr_svg
 from ..errors import Refused
 from ..forms import Form
 from ..public import link
-from ..qr import qr_svg
 from ..table import service as tables
 from . import service
 

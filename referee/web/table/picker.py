@@ -13,7 +13,7 @@ from functools import lru_cache
 from flask_babel import gettext as _
 from markupsafe import Markup, escape
 
-from ..picture import tile_use
+from ..drawing import tile_use
 
 
 @lru_cache(maxsize=128)

@@ -15,9 +15,9 @@ from markupsafe import Markup
 from referee.engine.tiles import Tile, pip_count
 
 from ..audit.service import locked_because
+from ..drawing import layout_svg, sprite_svg
 from ..errors import Refused
 from ..forms import EndForm
-from ..picture import layout_svg, sprite_svg
 from . import choice, fragment, offers, presenters, service, settled, state
 from .state import Table
 

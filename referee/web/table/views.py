@@ -28,11 +28,10 @@ from markupsafe import Markup
 
 from .. import downloads
 from ..audit.service import locked_because
-from ..chart import totals_chart
+from ..drawing import layout_svg, sprite_svg, totals_chart
 from ..errors import Refused
 from ..forms import DrawForm, EndForm, LotForm, PassForm, PlayForm, UndoForm
 from ..i18n import say
-from ..picture import layout_svg, sprite_svg
 from . import fragment, presenters, records, service, state
 from .screen import Link, load, render_end, render_table, respond_fragment, wants_fragment
 
