@@ -70,7 +70,9 @@ def create_extensions(app: Flask) -> None:
 
 def register(app: Flask) -> None:
     from . import (
+        assets,
         backup,
+        errors,
         models,  # noqa: F401  (the tables, for Flask-Migrate)
         public,
         rendered,
@@ -79,18 +81,24 @@ def register(app: Flask) -> None:
     from .audit.views import register_audit
     from .events import register as register_events
     from .health import health
+    from .matches.views import bp as matches_bp
     from .offline import bp as offline_bp
     from .outage import init_app as answer_outages
+    from .pages import register as register_pages
     from .poll import init_app as fast_poll
     from .schema import init_app as check_schema
     from .start import bp as start_bp
     from .table import fragment
-    from .views import register_views
+    from .table.views import register as register_table
 
     check_schema(app)
     answer_outages(app)
     app.register_blueprint(health)
-    register_views(app)
+    errors.init_app(app)
+    assets.init_app(app)
+    register_pages(app)
+    register_table(app)
+    app.register_blueprint(matches_bp)
     app.register_blueprint(start_bp)
     app.register_blueprint(offline_bp)
     register_events(app)

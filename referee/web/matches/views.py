@@ -51,7 +51,7 @@ def _row(token: str):
 @bp.post("/code")
 def code():
     """A table code typed on the home page: to the players' link, or back with why not."""
-    from ..views import render_home
+    from ..pages.home import render_home
 
     form = CodeForm()
     if not form.validate() or not service.normal_code(form.code.data):

@@ -28,11 +28,12 @@ from markupsafe import Markup
 
 from .. import downloads
 from ..audit.service import locked_because
-from ..drawing import layout_svg, sprite_svg, totals_chart
+from ..drawing import layout_svg, sprite_svg, tile_svg, tile_use, totals_chart
 from ..errors import Refused
 from ..forms import DrawForm, EndForm, LotForm, PassForm, PlayForm, UndoForm
 from ..i18n import say
 from . import fragment, presenters, records, service, state
+from .picker import picker_items
 from .screen import Link, load, render_end, render_table, respond_fragment, wants_fragment
 
 bp = Blueprint("table", __name__)
@@ -44,6 +45,16 @@ LINKS = (("table", "/t", True), ("spectator", "/s", False))
 def register(app: Flask) -> None:
     for name, prefix, write in LINKS:
         app.register_blueprint(bp, name=name, url_prefix=prefix, url_defaults={"write": write})
+    app.add_template_global(picker_items)
+
+    @app.template_global()
+    def tile_picture(tile, size: int = 40, title: str | None = None) -> Markup:
+        return Markup(tile_svg(tile, size=size, title=title))
+
+    @app.template_global("tile_use")
+    def tile_light(tile) -> Markup:
+        """A tile drawn with the page's sprite (the page must hold `sprite`)."""
+        return Markup(tile_use(tile))
 
 
 @bp.url_value_preprocessor
