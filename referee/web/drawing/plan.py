@@ -19,9 +19,9 @@ its new tile (a French Connection hand: 0.18 ms a move instead of 0.49 ms).
 
 from __future__ import annotations
 
-import threading
-from collections import OrderedDict
 from typing import NamedTuple
+
+from ..cache import LRU
 
 BUDGET = 32  # grid units (eight tiles' length) the layout may span before its arms bend
 E, S, W, N = (1, 0), (0, 1), (-1, 0), (0, -1)
@@ -217,9 +217,8 @@ def take(rect, occupied, owner):
                 occupied[i, j] = owner
 
 
-_PLANS: OrderedDict = OrderedDict()  # (corner, the tiles as laid) -> a plan, most recent last
-_PLANS_LOCK = threading.Lock()
 PLANS_KEPT = 256
+_PLANS = LRU(PLANS_KEPT)  # (corner, the tiles as laid) -> a plan (no version: it never changes)
 
 
 def plan(layout, corner=CORNER):
@@ -231,23 +230,17 @@ def plan(layout, corner=CORNER):
     kept one places only its new tile."""
     nodes = layout.nodes
     laid = tuple((n.tile, n.parent, n.slot, n.inner, n.spinner) for n in nodes)
-    with _PLANS_LOCK:
-        kept = _PLANS.get((corner, laid))
-        start = len(nodes)
-        if kept is None and nodes:
-            kept, start = _PLANS.get((corner, laid[:-1])), len(nodes) - 1
-        if kept is not None:
-            _PLANS.move_to_end((corner, laid[:start]))
+    kept = _PLANS.get((corner, laid))
+    start = len(nodes)
+    if kept is None and nodes:
+        kept, start = _PLANS.get((corner, laid[:-1])), len(nodes) - 1
     if kept is None:
         spots, ports, occupied, start = [], [], {}, 0
     else:
         spots, ports, occupied = list(kept[0]), list(kept[1]), dict(kept[2])
     if start < len(nodes):
         _place(nodes[start:], spots, ports, occupied, corner)
-        with _PLANS_LOCK:
-            _PLANS[corner, laid] = (list(spots), list(ports), dict(occupied))
-            while len(_PLANS) > PLANS_KEPT:
-                _PLANS.popitem(last=False)
+        _PLANS.put((corner, laid), None, (list(spots), list(ports), dict(occupied)))
     return spots, ports, occupied
 
 
