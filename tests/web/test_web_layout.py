@@ -31,3 +31,17 @@ def test_no_module_of_the_rooms_is_long_without_saying_why():
         ):
             long.append(path.relative_to(WEB))
     assert not long, f"over {MOST} lines, with no reason in the docstring: {long}"
+
+
+def test_every_file_the_app_sends_goes_through_downloads():
+    """A file is sent by `downloads.send` alone (RFC 6266 names, one content type rule):
+    no module names the header or sends a file its own way."""
+    own_way = ("send_file", "send_from_directory", "Content-Disposition")
+    found = [
+        (path.relative_to(WEB), word)
+        for path in WEB.rglob("*.py")
+        if path.name != "downloads.py"
+        for word in own_way
+        if word in path.read_text(encoding="utf-8")
+    ]
+    assert not found
