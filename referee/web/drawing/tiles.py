@@ -89,6 +89,20 @@ def _halo(x, y, w, h, side) -> str:
     )
 
 
+def _marked(box, side, label, spinner, lead, last, fill="") -> list[str]:
+    """A tile's group opened, its title said, the ring of the last tile laid and the glow
+    of the lead drawn: what every way of drawing a tile begins with."""
+    x, y, w, h = box
+    classes, words = _classes(spinner, lead, last)
+    out = [f'<g class="{classes}" data-tile="{escape(label)}"{fill}>']
+    out.append(f"<title>{escape(label + words)}</title>")
+    if last:
+        out.append(_ring(x, y, w, h, side))
+    if lead:
+        out.append(_halo(x, y, w, h, side))
+    return out
+
+
 def draw_tile(
     box, first, second, label, spinner=False, lead=False, last=False, numbers=None
 ) -> str:
@@ -101,13 +115,7 @@ def draw_tile(
     x, y, w, h = box
     side = min(w, h)
     upright = h > w
-    classes, words = _classes(spinner, lead, last)
-    out = [f'<g class="{classes}" data-tile="{escape(label)}" fill="{INK}">']
-    out.append(f"<title>{escape(label + words)}</title>")
-    if last:
-        out.append(_ring(x, y, w, h, side))
-    if lead:
-        out.append(_halo(x, y, w, h, side))
+    out = _marked(box, side, label, spinner, lead, last, f' fill="{INK}"')
     stroke = side * (0.1 if spinner else 0.06)
     out.append(
         f'<rect x="{fmt(x)}" y="{fmt(y)}" width="{fmt(w)}" height="{fmt(h)}" '
@@ -225,13 +233,7 @@ def _tile_uses(x, y, upright, first, second, spinner=False) -> str:
 def light_tile(box, first, second, label, spinner=False, lead=False, last=False) -> str:
     """What `draw_tile` draws, with the shapes of the sprite (tiles are always 20 x 40)."""
     x, y, w, h = box
-    classes, words = _classes(spinner, lead, last)
-    out = [f'<g class="{classes}" data-tile="{escape(label)}">']
-    out.append(f"<title>{escape(label + words)}</title>")
-    if last:
-        out.append(_ring(x, y, w, h, _SIDE))
-    if lead:
-        out.append(_halo(x, y, w, h, _SIDE))
+    out = _marked(box, _SIDE, label, spinner, lead, last)
     out.append(_tile_uses(x, y, h > w, first, second, spinner))
     out.append("</g>")
     return "".join(out)
