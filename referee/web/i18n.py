@@ -145,9 +145,9 @@ def init_app(app: Flask) -> None:
     def table_default(endpoint, values):
         """A table's pages (/t/..., /s/...) speak the table's language by default (read
         with the table's row, or on its own if a sentence is needed before)."""
-        if values and "token" in values and request.blueprint == "table":
+        if values and "token" in values and "write" in values:  # table/views.py: LINKS
             g.table_token = values["token"]
-            g.table_write = not request.path.startswith("/s/")
+            g.table_write = values["write"]
 
     @app.after_request
     def remember_language(response):

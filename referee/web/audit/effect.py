@@ -18,7 +18,9 @@ from sqlalchemy import select
 
 from referee.events import standings as st
 
-from .. import db, services
+from .. import db
+from ..table.presenters import outcome
+from ..table.state import Table
 
 
 @dataclass
@@ -32,7 +34,7 @@ class Effect:
     standings: list[dict] = field(default_factory=list)  # the rows that move
 
 
-def of(table: services.Table, new_match) -> Effect:
+def of(table: Table, new_match) -> Effect:
     """The effect of replacing the match of `table` (as it stands) by `new_match`."""
     old_match = table.match
     out = Effect()
@@ -51,8 +53,8 @@ def of(table: services.Table, new_match) -> Effect:
                 }
             )
     out.totals = list(zip(names, old_match.totals(), new_match.totals(), strict=True))
-    before = services.outcome(table)
-    after = services.outcome(dataclasses.replace(table, match=new_match))
+    before = outcome(table)
+    after = outcome(dataclasses.replace(table, match=new_match))
     out.result = {
         "old": _result(before),
         "new": _result(after),
@@ -75,7 +77,7 @@ def _result(outcome: dict | None) -> str:
 
 
 # -- an event's standings ------------------------------------------------------------------
-def _standings(table: services.Table, new_match, out: Effect) -> None:
+def _standings(table: Table, new_match, out: Effect) -> None:
     from ..events import service as events
     from ..events.models import Event, EventGame, EventTable, Round
 

@@ -19,9 +19,13 @@ from referee.engine.hand import Hand as EngineHand
 from referee.engine.hand import fitting
 from referee.engine.tiles import Tile, tile_set
 
-from .. import db, services, state
+from .. import db
+from ..errors import Refused
 from ..models import Hand, Match, now
-from ..services import Refused
+from ..table import state, transaction
+from ..table.presenters import outcome
+from ..table.service import move_data
+from ..table.state import Table
 from . import lock
 from .log import changes, confirmations, locked, log_change, phone_id, sign_log
 from .models import Change
@@ -82,7 +86,7 @@ def position(row: Match, number: int, k: int, rows: list[Hand] | None = None) ->
     return Position(number, len(hand.moves), total, len(rows), hand, fault)
 
 
-def position_of(t: services.Table, number: int, k: int) -> Position | None:
+def position_of(t: Table, number: int, k: int) -> Position | None:
     """The same as `position`, from the match's replayed state (the process's cache): the
     hands before `number` are taken as they are, only hand `number` is replayed to `k`."""
     rows = t.hand_rows
@@ -247,15 +251,15 @@ def move_text(m, players) -> str:
 
 
 # -- the signed scoresheet -----------------------------------------------------------------
-def score_text(table: services.Table) -> str:
+def score_text(table: Table) -> str:
     """The totals as a side confirms them: "61–48"."""
     return "–".join(str(p) for p in table.match.totals())
 
 
-def locked_because(table: services.Table) -> str | None:
+def locked_because(table: Table) -> str | None:
     """The lock's sentence (and who may unlock it) when the match is locked, else None:
     the pages then offer no undo, no correction and no abandon or delete."""
-    if services.outcome(table) is None:
+    if outcome(table) is None:
         return None
     if not locked(sign_log(table.row.id), len(table.match.side_names)):
         return None
@@ -269,7 +273,7 @@ def _phone_of(c) -> str | None:
     return new.get("phone_id") or (f"name:{c.phone}" if c.phone else None)
 
 
-def signoff(row, table: services.Table) -> dict:
+def signoff(row, table: Table) -> dict:
     """Who has confirmed the result, from which phone, and whether the match is locked.
     A side whose confirmation came from a phone that confirmed for another side too is
     `shared` (confirmed *for* it, not *by* it); `one_phone`: every side on one phone (or
@@ -278,7 +282,7 @@ def signoff(row, table: services.Table) -> dict:
     names = table.match.side_names
     held = {c.side: c for c in confirmations(log)}
     phones = {side: _phone_of(c) for side, c in held.items()}
-    over = services.outcome(table) is not None
+    over = outcome(table) is not None
     overrides = [c for c in log if c.kind == "override"]
     is_locked = locked(log, len(names))
     sides = []
@@ -299,12 +303,12 @@ def signoff(row, table: services.Table) -> dict:
     }
 
 
-@services.writes
+@transaction.writes
 def confirm(token: str, side, score: str) -> str:
     """One side confirms the result it saw (`score`), from this phone (its id is logged);
     when every side has, the match is locked."""
-    table = services._begin(token, unlocked=False)
-    if services.outcome(table) is None:
+    table = transaction.begin(token, unlocked=False)
+    if outcome(table) is None:
         raise Refused(409, _("The match is not decided yet: there is no result to confirm."))
     names = table.match.side_names
     log = sign_log(table.row.id)
@@ -326,14 +330,14 @@ def confirm(token: str, side, score: str) -> str:
         )
     if any(c.side == side for c in confirmations(log)):
         raise Refused(409, _("already recorded: %(side)s confirmed the result", side=names[side]))
-    services._lock(table)
+    transaction.lock(table)
     log_change(
         table.row.id,
         "confirm",
         side=side,
         new={"side": names[side], "score": now_score, "phone_id": phone_id()},
     )
-    services._commit(table)
+    transaction.commit(table)
     return _("Confirmed %(score)s for %(side)s.", side=names[side], score=now_score)
 
 
@@ -376,7 +380,7 @@ def audit_log(row: Match) -> dict:
     moves = []
     for h in hands:
         for m in h.every_move:
-            data = services.move_data(m)
+            data = move_data(m)
             data.pop("created", None)
             moves.append(
                 {

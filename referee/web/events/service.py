@@ -1,7 +1,7 @@
 """Events: creating them, their entrants, pairing and starting rounds, the director's
 acts, and the live state (tables, results, standings) that the pages show.
 
-A table's matches are created through `services.create_match`, like a match started by
+A table's matches are created through `matches.create.create_match`, like a match started by
 hand. A table's result is what replaying its matches gives (cached per match by its last
 write, since the public page replays every table of the event); the standings are
 computed from those results by the pure `referee.events.standings`.
@@ -19,14 +19,18 @@ from sqlalchemy import func, select, update
 from sqlalchemy.orm import selectinload
 
 from referee.engine import get_variant
+from referee.engine.variants import VARIANTS
 from referee.events import standings as st
 
-from .. import db, services
+from .. import db
 from ..audit.log import locked, phone, sign_log
 from ..audit.service import override_lock
+from ..errors import Refused
 from ..i18n import say
+from ..matches.create import create_match
 from ..models import Match, now
-from ..services import Refused, writes
+from ..table import service as tables
+from ..table.transaction import writes
 from . import entrants as names
 from . import guards
 from .models import Entrant, Event, EventAction, EventGame, EventTable, Round
@@ -165,7 +169,7 @@ def replay_game(row: Match, time_hands: int | None = None) -> Game:
     hit = _games.get(row.id)
     if hit is not None and hit[0] == key:
         return hit[1]
-    table = services.table(row.write_token, write=True)
+    table = tables.table(row.write_token, write=True)
     m = table.match
     if time_hands is not None:
         over, winner = m.result_on_time(time_hands)
@@ -530,7 +534,7 @@ def create_event(
     name = (name or "").strip()
     if not name:
         raise Refused(400, _("Give the event a name."), field="name")
-    if variant not in services.VARIANT_NAMES:
+    if variant not in VARIANTS:
         raise Refused(404, _("There is no variant called %(name)s.", name=variant))
     v = get_variant(variant)
     pairs = bool(pairs) and variant == "five-up"
@@ -824,7 +828,7 @@ def start_round(event: Event, time_cap: int | None = None, intent: int | None = 
 def _new_game(event: Event, t: EventTable, entrants, number: int) -> EventGame:
     """The table's match `number`, started through the same service as a match by hand."""
     players, _owner = seating(event, t.entrants, entrants)
-    row = services.create_match(event.variant, rotated(players, number), dict(event.options))
+    row = create_match(event.variant, rotated(players, number), dict(event.options))
     game = EventGame(table_id=t.id, number=number, match_id=row.id)
     t.games.append(game)
     return game
@@ -874,7 +878,7 @@ def call_time(event: Event) -> None:
         if t.games and t.forfeit is None and not t.abandoned:
             game = replay_game(t.games[-1].match)
             if not game.over:
-                table = services.table(t.games[-1].match.write_token, write=True)
+                table = tables.table(t.games[-1].match.write_token, write=True)
                 hand = table.match.current
                 begun = len(table.match.hands)
                 if hand is not None and not hand.moves and hand.settlement is None:

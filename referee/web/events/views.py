@@ -21,10 +21,16 @@ from flask_babel import gettext as _
 from flask_babel import ngettext
 from markupsafe import Markup
 
-from .. import downloads, services
+from referee.engine import get_variant
+from referee.engine.variants import VARIANTS
+
+from .. import downloads
+from ..drawing import qr_svg
+from ..errors import Refused
+from ..matches.create import default_options
 from ..public import link
-from ..qr import qr_svg
-from ..services import Refused
+from ..table import records
+from ..table import service as tables
 from . import confirm, series, service
 
 bp = Blueprint("events", __name__)
@@ -69,9 +75,9 @@ def _qr(url: str, title: str) -> Markup:
 @bp.route("/events/new", methods=["GET", "POST"])
 def new():
     variant = request.values.get("variant", "five-up")
-    if variant not in services.VARIANT_NAMES:
+    if variant not in VARIANTS:
         abort(404, _("There is no variant called %(name)s.", name=variant))
-    v = services.get_variant(variant)
+    v = get_variant(variant)
     pairs = request.values.get("pairs") == "1" and variant == "five-up"
     table_size = _int(request.values.get("table_size"))
     refused, status = None, 200
@@ -116,7 +122,7 @@ def new():
     return render_template(
         "events/new.html",
         variant=v,
-        variants=[services.get_variant(n) for n in services.VARIANT_NAMES],
+        variants=list(VARIANTS.values()),
         pairs=pairs,
         table_size=table_size,
         formats=[(f, service.FORMAT_NAMES.get(f, f)) for f in formats],
@@ -124,7 +130,7 @@ def new():
         rotating="rotating-partners" in formats,
         form=request.form,
         refused=refused,
-        defaults=services.default_options(variant),
+        defaults=default_options(variant),
     ), status
 
 
@@ -139,7 +145,7 @@ def director(token: str, refused: Refused | None = None):
         "events/director.html",
         s=state,
         event=event,
-        variant=services.get_variant(event.variant),
+        variant=get_variant(event.variant),
         public_url=public,
         director_url=mine,
         public_qr=_qr(public, _("The public link")),
@@ -347,7 +353,7 @@ def next_to_watch(token: str):
         abort(404, _("There is no table at this link."))
     if not found:
         abort(404, _("The next game of this series has not started yet: try again in a moment."))
-    return redirect(url_for("table.spectator", token=found))
+    return redirect(url_for("spectator.table", token=found))
 
 
 # -- the public side ----------------------------------------------------------------------
@@ -360,7 +366,7 @@ def _public_page(token: str, template: str):
             "events/_live.html" if fragment else template,
             s=state,
             event=event,
-            variant=services.get_variant(event.variant),
+            variant=get_variant(event.variant),
             version=service.version(token),
             fragment=fragment,
             format_name=service.FORMAT_NAMES.get(event.format, event.format),
@@ -455,12 +461,9 @@ def archive(token: str):
         for r in state.rounds:
             for t in r.tables:
                 for number, g in enumerate(t.row.games, 1):
-                    table = services.table(g.match.write_token, write=True)
+                    table = tables.table(g.match.write_token, write=True)
                     name = f"round-{r.row.number:02d}/table-{t.row.number:02d}-game-{number}.json"
-                    z.writestr(
-                        name,
-                        json.dumps(services.export(table), indent=1, ensure_ascii=False) + "\n",
-                    )
+                    z.writestr(name, records.text(table))
         z.writestr("standings.csv", standings_csv(state))
         z.writestr(
             "standings.json",

@@ -10,9 +10,11 @@ from flask import Blueprint, abort, flash, redirect, render_template, request, u
 from flask_babel import gettext as _
 from flask_babel import ngettext
 
-from .. import services
+from referee.engine.variants import VARIANTS
+
+from ..errors import Refused
 from ..forms import StartForm
-from ..services import Refused
+from ..matches import create
 from .service import first_opening
 
 bp = Blueprint("start", __name__)
@@ -20,7 +22,7 @@ bp = Blueprint("start", __name__)
 
 @bp.route("/new/<variant>", methods=["GET", "POST"])
 def start(variant: str):
-    v = services.variant_or_none(variant)
+    v = VARIANTS.get(variant)
     if v is None:
         abort(404, _("There is no variant called %(name)r.", name=variant))
     counts = list(v.player_counts)
@@ -74,7 +76,7 @@ def start(variant: str):
 
 def _refuse_count(form: StartForm, variant: str, count: int) -> int:
     """Put the engine's refusal of this many players next to the count; 400, or 0 if none."""
-    bad = services.count_refused(variant, count)
+    bad = create.count_refused(variant, count)
     if bad is None:
         return 0
     form.count.errors = [bad.message]
@@ -85,7 +87,7 @@ def _create(form: StartForm, v):
     """Start the match and redirect to its table, or None after putting the errors in place."""
     valid = form.validate()
     names = form.name_list()
-    faults = services.name_faults(names)  # the engine's word on each name (C-NAMES)
+    faults = create.name_faults(names)  # the engine's word on each name (C-NAMES)
     form.name_errors(faults)
     if not valid or faults:
         return None
@@ -95,7 +97,7 @@ def _create(form: StartForm, v):
     if v.name == "ctyrka":
         options["scoring"] = form.scoring.data or "penalty"
     try:
-        row = services.create_match(v.name, names, options, form.language.data)
+        row = create.create_match(v.name, names, options, form.language.data)
     except Refused as e:
         if e.field == "count":
             form.count.errors = [e.message]
@@ -128,7 +130,7 @@ def _page(v, form: StartForm) -> dict:
         "defaults": _defaults(v),
         "pairs": pairs,
         "sides": _by_count(counts, lambda n: _sides_example(v, n)),
-        "sets": _by_count(counts, lambda n: services.set_name(v.name, n)),
+        "sets": _by_count(counts, lambda n: create.set_name(v.name, n)),
         "opening": first_opening(v.name, counts[0]),
     }
 
@@ -148,7 +150,7 @@ def _count_label(v, n: int) -> str:
     if any(len(s) > 1 for s in v.sides(n)):
         label = _("%(players)s (two pairs)", players=label)
     if len(v.player_counts) > 3:
-        label = _("%(players)s: %(set)s", players=label, set=services.set_name(v.name, n))
+        label = _("%(players)s: %(set)s", players=label, set=create.set_name(v.name, n))
     return label
 
 
@@ -165,7 +167,7 @@ def _sides_example(v, n: int) -> str:
 def _defaults(v) -> dict:
     if v.name == "ctyrka":
         return {
-            s: services.default_options(v.name, {"scoring": s})["target"]
+            s: create.default_options(v.name, {"scoring": s})["target"]
             for s in ("penalty", "victory")
         }
-    return {"target": services.default_options(v.name)["target"]}
+    return {"target": create.default_options(v.name)["target"]}
