@@ -465,7 +465,7 @@ class Hand:
     def _no_place(self, on: Tile) -> Message:
         """Why nothing more goes on `on`: a double that is not a spinner takes one tile."""
         if on.high == on.low and not self._spins:
-            if self.variant.lead_rule == "FC-POSE":
+            if self.variant.poses:
                 text = N_(
                     "{tile} has no free place left: only the posed double is a spinner; "
                     "any other double takes one tile, on the side opposite the tile it was "
@@ -534,14 +534,14 @@ class Hand:
             if not self.layout.nodes:
                 if known is not None and any(t.high == t.low for t in known):
                     raise IllegalMove(
-                        "FC-POSE",
+                        self.opening.rule,
                         Message(
                             N_("{player} holds a double and must pose it."), player=self.name(seat)
                         ),
                     )
                 if len(self.moves) >= len(self.players) - 1:
                     raise IllegalMove(
-                        "FC-POSE",
+                        self.opening.rule,
                         Message(
                             N_(
                                 "Somebody must hold a double: "
@@ -582,7 +582,7 @@ class Hand:
             )
         o = self.opening
         if not self.moves and o.leader is not None and o.leader == self.turn:
-            if o.rule == "FC-POSE":
+            if self.variant.poses:
                 text = N_("{turn} won the last hand, so {turn} poses first, not {player}.")
             else:
                 text = N_("{turn} went out last hand, so {turn} leads this hand, not {player}.")

@@ -22,6 +22,8 @@ from wtforms import (
 )
 from wtforms.validators import InputRequired, NumberRange, Optional
 
+from referee.languages import NAMES
+
 from . import i18n
 
 DIGITS = 9  # an integer field takes at most this many digits (hands, moves, targets...)
@@ -72,12 +74,7 @@ class StartForm(Form):
     )
     language = SelectField(
         _l("Table language"),
-        choices=[
-            ("", _l("Each phone's own")),
-            ("en", "English"),
-            ("pl", "Polski"),
-            ("cs", "Čeština"),
-        ],
+        choices=[("", _l("Each phone's own")), *NAMES.items()],
         default="",
     )
     submit = SubmitField(_l("Start the match"))
