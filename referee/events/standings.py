@@ -3,12 +3,14 @@
 Pure standard library. A table's result is what the engine's replay of its matches gave
 (the sides' totals and games won); this module never reads a score from anywhere else.
 
-- Five-Up: match points (win 2 / draw 1 / loss 0, or the league style 3 / 2 / 1), then
+A variant says which of two rankings its events use (`Variant.standings`):
+
+- match points (Five-Up): win 2 / draw 1 / loss 0, or the league style 3 / 2 / 1, then
   points for minus points against, then head-to-head (match points between the tied
   entrants), then Buchholz (the sum of the opponents' match points).
-- French Connection, Čtyřka penalty: placement points per table (4/2/1/0 for four seats,
-  scaled for other sizes, ties share), then penalty points (fewer is better).
-- Čtyřka victory: placement points, then points (more is better).
+- placement (French Connection, Čtyřka): placement points per table (4/2/1/0 for four
+  seats, scaled for other sizes, ties share), then penalty points (fewer is better) where
+  the fewest points win (penalty scoring), else points (more is better).
 
 In the placement variants, entrants who played different numbers of matches (a late
 entrant, a bye) are ranked fairly in one of two ways, the event's choice (``Config.fair``):
@@ -28,7 +30,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-FIVE_UP = "five-up"
+from referee.engine.variants import get_variant
+
 WIN_LOSS = (2, 1, 0)  # win, draw, loss
 LEAGUE = (3, 2, 1)
 PLACEMENT = (4, 2, 1, 0)  # for four seats
@@ -55,7 +58,9 @@ class Config:
 
     @property
     def placed(self) -> bool:
-        return self.variant != FIVE_UP
+        """Ranked by placement points per table (else by match points): the variant's
+        `standings` say which."""
+        return get_variant(self.variant).standings.placed
 
     @property
     def per_match(self) -> bool:
