@@ -46,6 +46,7 @@ from referee.engine.hand import Hand as EngineHand
 from referee.engine.match import Match as EngineMatch
 from referee.engine.messages import N_, Message
 from referee.engine.tiles import Tile, tile_set
+from referee.engine.variants import VARIANTS
 
 from . import db, state
 from .audit.log import Locked, log_change, phone, refuse_if_locked
@@ -55,7 +56,7 @@ from .models import Move as MoveRow
 
 Table = state.Table
 
-VARIANT_NAMES = ("five-up", "french-connection", "ctyrka")
+VARIANT_NAMES = VARIANTS.keys()  # the registry's ids, as it has them now (a live view)
 
 
 class Refused(Exception):

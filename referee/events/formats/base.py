@@ -13,8 +13,6 @@ from collections import Counter
 from dataclasses import dataclass, field
 from itertools import combinations
 
-import networkx as nx
-
 from referee.engine.messages import N_, Message
 from referee.engine.variants import Variant, get_variant
 
@@ -166,6 +164,8 @@ def match(nodes, pair_value, closeness, band, bye_nodes=()):
     a cost for rank positions i < j. One of ``bye_nodes`` (by position) is matched to the
     bye when the count is odd, preferring the lowest-ranked. Returns (pairs, bye).
     """
+    import networkx as nx  # here: the registry of formats is read by every event page
+
     n = len(nodes)
     need_bye = n % 2 == 1
     if n == 0:
