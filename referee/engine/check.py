@@ -22,7 +22,7 @@ def verdict(record: Record) -> dict:
         "error": fault._asdict() if fault else None,
         "hands": hands,
         "totals": dict(zip(match.side_names, match.totals(), strict=True)),
-        "match": {"over": over, "winner": match.side_names[winner] if over else None},
+        "match": {"over": over, "winner": match.side_names[winner] if over else None},  # type: ignore[index]
     }
 
 

@@ -37,7 +37,7 @@ class Fault(NamedTuple):
     hand: int
     move: int | None
     rule: str
-    message: Message
+    message: str  # a Message (an IllegalMove's, or the evidence of a false pass)
 
 
 class HandRecord(NamedTuple):
@@ -365,7 +365,7 @@ def _placed(hand: Hand) -> list[Move]:
     out = []
     for i, move in enumerate(hand.moves):
         if move.kind == "play" and move.on is None and i and hand.layout.nodes:
-            node = hand.layout.by_tile[move.tile]
+            node = hand.layout.by_tile[move.tile]  # type: ignore[index]  # a play's tile
             if node.parent is not None:
                 move = move._replace(on=hand.layout.nodes[node.parent].tile)
         out.append(move)

@@ -174,5 +174,5 @@ def markdown(lang: str | None = "en") -> str:
 if __name__ == "__main__":  # python -m referee.engine.rulebook [pl|cs] > docs/rules.md
     import sys
 
-    sys.stdout.reconfigure(encoding="utf-8", newline="\n")
+    sys.stdout.reconfigure(encoding="utf-8", newline="\n")  # type: ignore[union-attr]
     sys.stdout.write(markdown(sys.argv[1] if len(sys.argv) > 1 else "en"))

@@ -130,7 +130,7 @@ def pair_round(fmt, entrants, history, round_no, *, variant, rng, table_size=Non
 
 def swap(pairing: Pairing, a: int, b: int, history) -> Pairing:
     """Swap two entrants (two seats of a table, two tables, or a table and a bye)."""
-    where = {}
+    where: dict[int, tuple[int | None, int]] = {}
     for t, table in enumerate(pairing.tables):
         for s, who in enumerate(table):
             where[who] = (t, s)

@@ -27,6 +27,7 @@ scoring the top place (or the director's figure) and no points.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from fractions import Fraction
 
@@ -145,17 +146,17 @@ def placement_points(scheme: tuple[float, ...], seats: int) -> list[Fraction]:
     at evenly spaced places for another size (two seats: first and last; three: first,
     the middle of the second and third, last), so that first and last always get the
     scheme's first and last values."""
-    scheme = [Fraction(x).limit_denominator(1000) for x in scheme]
+    points = [Fraction(x).limit_denominator(1000) for x in scheme]
     if seats == 1:
-        return [scheme[0]]
-    if seats == len(scheme):
-        return scheme
+        return [points[0]]
+    if seats == len(points):
+        return points
     out = []
     for place in range(seats):
-        x = Fraction(place * (len(scheme) - 1), seats - 1)
+        x = Fraction(place * (len(points) - 1), seats - 1)
         low = int(x)
-        high = min(low + 1, len(scheme) - 1)
-        out.append(scheme[low] + (scheme[high] - scheme[low]) * (x - low))
+        high = min(low + 1, len(points) - 1)
+        out.append(points[low] + (points[high] - points[low]) * (x - low))
     return out
 
 
@@ -188,7 +189,7 @@ def side_scores(config: Config, result: TableResult) -> list[Fraction]:
     out = [Fraction(0)] * len(result.sides)
     place = 0
     for group in _side_order(result, config.fewest):
-        share = sum(points[place : place + len(group)]) / len(group)  # ties share
+        share = sum(points[place : place + len(group)], Fraction(0)) / len(group)  # ties share
         for i in group:
             out[i] = share
         place += len(group)
@@ -254,7 +255,7 @@ def standings(
     config: Config,
     entrants: list[int],
     results: list[TableResult],
-    byes: list[int | Bye] = (),
+    byes: Iterable[int | Bye] = (),
 ) -> list[Row]:
     """The entrants ranked; equal on every key, equal rank. A bye is an entrant's id or a
     ``Bye`` (with its round, which the round's average needs)."""

@@ -182,7 +182,7 @@ class Variant:
         return [(s,) for s in range(players)]
 
     @functools.cache  # noqa: B019 (variants are a handful of singletons)
-    def seating(self, players: int) -> tuple[list[tuple[int, ...]], list[int]]:
+    def seating(self, players: int) -> tuple[tuple[tuple[int, ...], ...], tuple[int, ...]]:
         """The sides, and the side of each seat."""
         sides = self.sides(players)
         side_of = {seat: i for i, side in enumerate(sides) for seat in side}

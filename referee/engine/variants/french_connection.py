@@ -150,6 +150,7 @@ class FrenchConnection(Variant):
             by_double = last.high == last.low
         else:
             winner, out, by_double = lowest(pips), None, False
+        text: str | tuple[str, str]  # a line's template (a plural: a pair)
         for seat, tiles in enumerate(left):
             if seat == out:
                 continue

@@ -111,10 +111,10 @@ class History:
     """Who met whom (as opponents, as partners), byes and first seats so far."""
 
     def __init__(self, history, fmt: Format):
-        self.met = Counter()
-        self.partnered = Counter()
-        self.byes = Counter()
-        self.first = Counter()
+        self.met: Counter[tuple[int, int]] = Counter()
+        self.partnered: Counter[tuple[int, int]] = Counter()
+        self.byes: Counter[int] = Counter()
+        self.first: Counter[int] = Counter()
         for rnd in history or ():
             for table in rnd.tables:
                 opponents, partners = fmt.opponents(table)
@@ -185,7 +185,7 @@ def match(nodes, pair_value, closeness, band, bye_nodes=()):
         t_bye = t_close * half + 1
         t_times = t_bye * (n + 1) + 1
         t_fresh = t_times * top_times * half + 1
-        g = nx.Graph()
+        g: nx.Graph[int] = nx.Graph()
         for i, j, fresh, times, cost in edges:
             w = t_fresh * fresh + t_times * (top_times - times) + (t_close - cost)
             g.add_edge(i, j, weight=w)

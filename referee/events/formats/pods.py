@@ -148,7 +148,7 @@ def _pods(ranked, past, variant, table_size, rng):
             if cost.total(other) < cost.total(tables):
                 tables = other
     tables.sort(key=lambda t: min(cost.rank[x] for x in t))
-    return [sorted(t, key=cost.rank.get) for t in tables], sorted(byes)
+    return [sorted(t, key=cost.rank.get) for t in tables], sorted(byes)  # type: ignore[arg-type]
 
 
 def _restarts(players):

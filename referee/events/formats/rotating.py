@@ -76,7 +76,7 @@ def _rotating(ranked, past, round_no):
         cost = _opponent_cost(tables, past)
         if best is None or cost < best[0]:
             best = (cost, tables, byes)
-    return best[1], sorted(best[2])
+    return best[1], sorted(best[2])  # type: ignore[index]  # one candidate at least
 
 
 SMALL_ROTATING = 8  # rotating partners: up to this many seated, every round is weighed
@@ -236,7 +236,7 @@ def _tables_of_partnerships(partnerships, ranked, past):
     similar standing."""
     rank = {e.id: i for i, e in enumerate(ranked)}
     teams = sorted(partnerships, key=lambda p: rank[p[0]] + rank[p[1]])
-    teams = [tuple(sorted(p, key=rank.get)) for p in teams]
+    teams = [tuple(sorted(p, key=rank.get)) for p in teams]  # type: ignore[arg-type]
     strength = [rank[a] + rank[b] for a, b in teams]
 
     def value(p, q):
