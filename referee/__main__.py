@@ -6,7 +6,7 @@ import argparse
 import json
 import sys
 
-from . import language
+from . import language, languages
 from .engine import RecordError, check, record, rulebook
 from .engine.messages import N_, Message, render
 
@@ -18,8 +18,8 @@ def main(argv: list[str] | None = None) -> int:
     c.add_argument("--json", action="store_true", help="print the verdict as JSON")
     c.add_argument(
         "--lang",
-        choices=language.LANGUAGES,
-        help="en, pl or cs (default: from LANGUAGE, LC_ALL, LC_MESSAGES or LANG)",
+        choices=languages.CODES,
+        help=f"{languages.listed()} (default: from LANGUAGE, LC_ALL, LC_MESSAGES or LANG)",
     )
     c.add_argument("record", help="the game record (JSON)")
     b = sub.add_parser("bench", help="measure the engine's speed")
@@ -29,8 +29,8 @@ def main(argv: list[str] | None = None) -> int:
     r = sub.add_parser("rules", help="print the rulebook as Markdown")
     r.add_argument(
         "--lang",
-        choices=rulebook.LANGUAGES,
-        help="en, pl or cs (default: from LANGUAGE, LC_ALL, LC_MESSAGES or LANG)",
+        choices=languages.CODES,
+        help=f"{languages.listed()} (default: from LANGUAGE, LC_ALL, LC_MESSAGES or LANG)",
     )
     args = parser.parse_args(argv)
     if args.command == "bench":

@@ -8,8 +8,9 @@ import os
 from pathlib import Path
 
 from .engine.messages import ENGLISH
+from .languages import CODES, SOURCE
 
-LANGUAGES = ("en", "pl", "cs")
+LANGUAGES = CODES  # the codes (referee/languages.py has the list)
 LOCALEDIR = Path(__file__).resolve().parent.parent / "translations"
 
 
@@ -25,14 +26,14 @@ def from_environment(environ=os.environ) -> str:
             if code in LANGUAGES:
                 return code
         if var != "LANGUAGE":  # the first of LC_ALL, LC_MESSAGES, LANG that is set decides
-            return "en"
-    return "en"
+            return SOURCE
+    return SOURCE
 
 
 def catalogue(lang: str):
     """The catalogue for `lang` (anything with gettext and ngettext); English when the
     language is English or its catalogue is not compiled."""
-    if lang == "en":
+    if lang == SOURCE:
         return ENGLISH
     return gettext.translation("messages", LOCALEDIR, languages=[lang], fallback=True)
 

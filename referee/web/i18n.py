@@ -1,4 +1,4 @@
-"""Languages: English, Polish and Czech through Flask-Babel.
+"""Languages (`referee.languages`: English, Polish and Czech) through Flask-Babel.
 
 The language of a request is, in order: a `?lang=` link (remembered in a cookie), the
 cookie set by the switch on every page, the table's language (read with the table's
@@ -25,9 +25,10 @@ from sqlalchemy import select
 from wtforms.i18n import messages_path
 
 from referee.engine.messages import Message, render
+from referee.languages import NAMES, SOURCE
 
-LANGUAGES = {"en": "English", "pl": "Polski", "cs": "Čeština"}
-DEFAULT = "en"
+LANGUAGES = NAMES  # code -> native name (referee/languages.py has the list)
+DEFAULT = SOURCE
 COOKIE = "lang"
 
 babel = Babel()

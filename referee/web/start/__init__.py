@@ -15,6 +15,7 @@ from referee.engine.variants import VARIANTS
 from ..errors import Refused
 from ..forms import StartForm
 from ..matches import create
+from . import form as forms
 from .service import first_opening
 
 bp = Blueprint("start", __name__)
@@ -27,7 +28,7 @@ def start(variant: str):
         abort(404, _("There is no variant called %(name)r.", name=variant))
     counts = list(v.player_counts)
     default = counts[-1 if len(counts) < 4 else 2]
-    form = StartForm()
+    form = forms.start_form(v)
     status = 200
     if request.method == "POST":
         sent = len(form.names)  # the name fields the browser sent (hidden ones are not)
@@ -91,20 +92,14 @@ def _create(form: StartForm, v):
     form.name_errors(faults)
     if not valid or faults:
         return None
-    options = {}
-    if form.target.data is not None:
-        options["target"] = form.target.data
-    if v.name == "ctyrka":
-        options["scoring"] = form.scoring.data or "penalty"
+    options = forms.options(form, v)
     try:
         row = create.create_match(v.name, names, options, form.language.data)
     except Refused as e:
         if e.field == "count":
             form.count.errors = [e.message]
-        elif e.field == "target":
-            form.target.errors = [e.message]
-        elif e.field == "scoring":
-            form.scoring.errors = [e.message]
+        elif e.field in {o.name for o in v.option_fields}:
+            form[e.field].errors = [e.message]
         elif e.field == "names" and e.seat is not None and e.seat < len(form.names):
             form.names[e.seat].errors = [e.message]
         else:
@@ -127,7 +122,7 @@ def _page(v, form: StartForm) -> dict:
         "form": form,
         "count": shown,
         "counts": [(n, _count_label(v, n)) for n in counts],
-        "defaults": _defaults(v),
+        "defaults": v.target_defaults(),
         "pairs": pairs,
         "sides": _by_count(counts, lambda n: _sides_example(v, n)),
         "sets": _by_count(counts, lambda n: create.set_name(v.name, n)),
@@ -162,12 +157,3 @@ def _sides_example(v, n: int) -> str:
         return ""
     first, second = (_("player %(a)d and player %(b)d", a=a + 1, b=b + 1) for a, b in sides)
     return _("%(first)s against %(second)s", first=first, second=second)
-
-
-def _defaults(v) -> dict:
-    if v.name == "ctyrka":
-        return {
-            s: create.default_options(v.name, {"scoring": s})["target"]
-            for s in ("penalty", "victory")
-        }
-    return {"target": create.default_options(v.name)["target"]}

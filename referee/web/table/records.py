@@ -94,5 +94,5 @@ def text(table: Table) -> str:
 
 
 def file_name(table: Table) -> str:
-    """The record's file name: the variant and the players ("five-up-Ana-Ben.json")."""
+    """The record's file name: the variant and the players ("<variant id>-Ana-Ben.json")."""
     return f"{table.variant.name}-{'-'.join(table.players)}.json"
