@@ -10,7 +10,9 @@ from pathlib import Path
 from .engine.messages import ENGLISH
 
 LANGUAGES = ("en", "pl", "cs")
-LOCALEDIR = Path(__file__).resolve().parent.parent / "translations"
+# a wheel's catalogues (setup.py compiles them into referee/translations/); else the checkout's
+_PACKAGED = Path(__file__).resolve().parent / "translations"
+LOCALEDIR = _PACKAGED if _PACKAGED.is_dir() else _PACKAGED.parent.parent / "translations"
 
 
 def from_environment(environ=os.environ) -> str:
