@@ -1,7 +1,7 @@
 """The rulebook: every rule the referee applies, with the id it cites to players.
 
-The ids and rulings come from ``shared/rulings.md`` (which decides where the seeds, the
-original rule texts in ``shared/seeds/``, are silent, unclear or contradict themselves).
+The ids and rulings are those of ``docs/rule-ids.md`` (the project's rulings decide where
+the seeds, the original rule texts, are silent, unclear or contradict themselves).
 A few project ids (source ``"project"``) name checks that rulings.md implies but does not
 name. Every ``IllegalMove(rule=...)`` and every settlement line cites an id of `RULES`;
 ``docs/rules.md`` is exactly `markdown()`.
@@ -74,7 +74,7 @@ def _rules(*rules: tuple[str, str, str, str, str]) -> dict[str, Rule]:
 
 C, FU, FC, CT = VARIANTS
 
-# In the order of rulings.md; the project ids follow the common rulings.
+# In the order of docs/rule-ids.md; the project ids follow the common rulings.
 # fmt: off
 RULES: dict[str, Rule] = _rules(
     # ---- Common to all variants ------------------------------------------------------
@@ -435,8 +435,8 @@ cites it in every refusal ("that tile cannot go there") and in every settlement 
 that a player can look the rule up here.
 
 The rules come from the seeds, the original rule texts of the three variants (Polish and
-Czech, translated in `shared/seeds/english.md`), and from `shared/rulings.md`, which
-decides where the seeds are silent, unclear or contradict themselves. The "Source" line
+Czech), and from the project's rulings (the ids: `docs/rule-ids.md`), which decide
+where the seeds are silent, unclear or contradict themselves. The "Source" line
 of each rule says which: *seed* restates the seed; *ruling* is our decision, with the
 reason; *seed/ruling* is the seed made precise; *pagat* and *onlinedominogames* are
 published sources that helped; *project* names a check the rulings imply but do not name.
