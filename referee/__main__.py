@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 
 from . import language
@@ -15,6 +16,14 @@ from .engine.messages import N_, Message, render
 
 def main(argv: list[str] | None = None) -> int:
     """Run the command `argv` (default: the command line); its exit status."""
+    try:
+        return command(argv)
+    except BrokenPipeError:  # `referee rules | head`: the reader has gone, no traceback
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 1
+
+
+def command(argv: list[str] | None) -> int:
     prog = "python -m referee" if sys.argv[0].endswith("__main__.py") else "referee"
     parser = argparse.ArgumentParser(
         prog=prog,
