@@ -11,7 +11,9 @@ from .engine.messages import ENGLISH
 from .languages import CODES, SOURCE
 
 LANGUAGES = CODES  # the codes (referee/languages.py has the list)
-LOCALEDIR = Path(__file__).resolve().parent.parent / "translations"
+# a wheel's catalogues (setup.py compiles them into referee/translations/); else the checkout's
+_PACKAGED = Path(__file__).resolve().parent / "translations"
+LOCALEDIR = _PACKAGED if _PACKAGED.is_dir() else _PACKAGED.parent.parent / "translations"
 
 
 def from_environment(environ=os.environ) -> str:

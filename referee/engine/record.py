@@ -1,4 +1,4 @@
-"""The game record (shared/spec/record-format.md): read it, replay it, write it."""
+"""The game record (docs/record-format.md): read it, replay it, write it."""
 
 from __future__ import annotations
 

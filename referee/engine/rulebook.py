@@ -1,7 +1,7 @@
 """The rulebook: every rule the referee applies, with the id it cites to players.
 
-The ids and rulings come from ``shared/rulings.md`` (which decides where the seeds, the
-original rule texts in ``shared/seeds/``, are silent, unclear or contradict themselves).
+The ids and rulings are those of ``docs/rule-ids.md`` (the project's rulings decide where
+the seeds, the original rule texts, are silent, unclear or contradict themselves).
 A few project ids (source ``"project"``) name checks that rulings.md implies but does not
 name. Every ``IllegalMove(rule=...)`` and every settlement line cites an id of `RULES`;
 ``docs/rules.md`` is exactly `markdown()`.
