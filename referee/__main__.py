@@ -1,25 +1,41 @@
-"""`python -m referee check [--json] RECORD.json`, `bench [--json]` and `rules`."""
+"""`referee check [--json] [--lang L] RECORD.json`, `referee rules [--lang L]` and
+`referee bench [--json] [--seconds S]`: the command `pip install .` installs (or
+`python -m referee ...` in a checkout). The record and the verdict: docs/record-format.md."""
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 
-from . import language
+from . import language, languages
 from .engine import RecordError, check, record, rulebook
 from .engine.messages import N_, Message, render
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m referee", description=__doc__)
+    """Run the command `argv` (default: the command line); its exit status."""
+    try:
+        return command(argv)
+    except BrokenPipeError:  # `referee rules | head`: the reader has gone, no traceback
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 1
+
+
+def command(argv: list[str] | None) -> int:
+    prog = "python -m referee" if sys.argv[0].endswith("__main__.py") else "referee"
+    parser = argparse.ArgumentParser(
+        prog=prog,
+        description="Judge a domino game record, print the rulebook, or measure the engine.",
+    )
     sub = parser.add_subparsers(dest="command", required=True)
     c = sub.add_parser("check", help="judge a game record: exit 0 legal, 1 illegal, 2 unreadable")
     c.add_argument("--json", action="store_true", help="print the verdict as JSON")
     c.add_argument(
         "--lang",
-        choices=language.LANGUAGES,
-        help="en, pl or cs (default: from LANGUAGE, LC_ALL, LC_MESSAGES or LANG)",
+        choices=languages.CODES,
+        help=f"{languages.listed()} (default: from LANGUAGE, LC_ALL, LC_MESSAGES or LANG)",
     )
     c.add_argument("record", help="the game record (JSON)")
     b = sub.add_parser("bench", help="measure the engine's speed")
@@ -29,8 +45,8 @@ def main(argv: list[str] | None = None) -> int:
     r = sub.add_parser("rules", help="print the rulebook as Markdown")
     r.add_argument(
         "--lang",
-        choices=rulebook.LANGUAGES,
-        help="en, pl or cs (default: from LANGUAGE, LC_ALL, LC_MESSAGES or LANG)",
+        choices=languages.CODES,
+        help=f"{languages.listed()} (default: from LANGUAGE, LC_ALL, LC_MESSAGES or LANG)",
     )
     args = parser.parse_args(argv)
     if args.command == "bench":

@@ -16,10 +16,24 @@ from operator import truediv
 from .engine import record
 from .engine.match import Match
 from .engine.simulate import endless, play_hand
+from .engine.variants import VARIANTS as REGISTRY
 
-VARIANTS = ("five-up", "french-connection", "ctyrka")
 PLAYERS = 4
 ROUNDS = 10
+VARIANTS = tuple(name for name, v in REGISTRY.items() if PLAYERS in v.player_counts)
+
+
+def like_dominoes() -> str:
+    """The variant to race the `dominoes` library with: the first that plays what a game of
+    it is (4 players, double-six, all 28 tiles dealt: no boneyard)."""
+    return next(
+        name
+        for name, v in REGISTRY.items()
+        if PLAYERS in v.player_counts
+        and v.max_pip(PLAYERS) == 6
+        and v.hand_size * PLAYERS == 28
+        and v.draw_rule is None
+    )
 
 
 def hands_per_second(variant: str, seconds: float, seed: int = 1) -> list[float]:
@@ -55,23 +69,24 @@ def replay_ms(variant: str, repeat: int = 200, seed: int = 2) -> list[float]:
 
 
 def against_dominoes(seconds: float, seed: int = 3) -> tuple[list[float], list[float]] | None:
-    """(French Connection hands/s, `dominoes` games/s), one figure per round, the rounds of
-    the two interleaved so that a change in the machine's speed hits both alike. A game of
-    the abw333 `dominoes` library (a development dependency) is one hand: 4 players, one
-    line, double-six, played by moves chosen at random among its valid moves. None when
-    the library is not installed."""
+    """(hands/s of the variant `like_dominoes()` names, French Connection, and `dominoes`
+    games/s), one figure per round, the rounds of the two interleaved so that a change in
+    the machine's speed hits both alike. A game of the abw333 `dominoes` library (a
+    development dependency) is one hand: 4 players, one line, double-six, played by moves
+    chosen at random among its valid moves. None when the library is not installed."""
     try:
         import dominoes
     except ImportError:
         return None
     rng = random.Random(seed)
     names = [f"P{i}" for i in range(PLAYERS)]
+    variant = like_dominoes()
     ours, theirs = [], []
     share = seconds / ROUNDS / 2
     for _ in range(ROUNDS):
         done, start = 0, time.perf_counter()
         while (elapsed := time.perf_counter() - start) < share:
-            match = Match("french-connection", names, {"target": 1000})
+            match = Match(variant, names, {"target": 1000})
             for _ in range(20):
                 if match.result()[0]:
                     break
@@ -103,15 +118,16 @@ def run(seconds: float = 5.0) -> dict:
     }
     if versus is not None:
         ours, theirs = versus
+        key = like_dominoes().replace("-", "_")
         out["versus_dominoes"] = {
-            "french_connection_hands_per_s": round(max(ours)),
+            f"{key}_hands_per_s": round(max(ours)),
             "dominoes_games_per_s": round(max(theirs)),
             "ratio": round(max(ours) / max(theirs), 2),
             # each round's two halves run a moment apart, on the machine as it is then
             "median_round_ratio": round(statistics.median(map(truediv, ours, theirs)), 2),
         }
         out["rounds"]["versus_dominoes"] = {
-            "french_connection": [round(x) for x in ours],
+            key: [round(x) for x in ours],
             "dominoes": [round(x) for x in theirs],
         }
     return out
@@ -149,7 +165,8 @@ def main(as_json: bool, seconds: float, show_rounds: bool = False) -> int:
             "Against the `dominoes` library (abw333; 4 players, one line), in the same run, "
             f"rounds interleaved (best of {ROUNDS}):"
         )
-        print(f"  french-connection  {versus['french_connection_hands_per_s']:8,d} hands/s")
+        name = like_dominoes()
+        print(f"  {name:18} {versus[name.replace('-', '_') + '_hands_per_s']:8,d} hands/s")
         print(f"  dominoes           {versus['dominoes_games_per_s']:8,d} games/s")
         print(f"  ratio              {versus['ratio']:8.2f}x")
         print(f"  median round ratio {versus['median_round_ratio']:8.2f}x")

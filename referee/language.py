@@ -8,9 +8,12 @@ import os
 from pathlib import Path
 
 from .engine.messages import ENGLISH
+from .languages import CODES, SOURCE
 
-LANGUAGES = ("en", "pl", "cs")
-LOCALEDIR = Path(__file__).resolve().parent.parent / "translations"
+LANGUAGES = CODES  # the codes (referee/languages.py has the list)
+# a wheel's catalogues (setup.py compiles them into referee/translations/); else the checkout's
+_PACKAGED = Path(__file__).resolve().parent / "translations"
+LOCALEDIR = _PACKAGED if _PACKAGED.is_dir() else _PACKAGED.parent.parent / "translations"
 
 
 def from_environment(environ=os.environ) -> str:
@@ -25,14 +28,14 @@ def from_environment(environ=os.environ) -> str:
             if code in LANGUAGES:
                 return code
         if var != "LANGUAGE":  # the first of LC_ALL, LC_MESSAGES, LANG that is set decides
-            return "en"
-    return "en"
+            return SOURCE
+    return SOURCE
 
 
 def catalogue(lang: str):
     """The catalogue for `lang` (anything with gettext and ngettext); English when the
     language is English or its catalogue is not compiled."""
-    if lang == "en":
+    if lang == SOURCE:
         return ENGLISH
     return gettext.translation("messages", LOCALEDIR, languages=[lang], fallback=True)
 

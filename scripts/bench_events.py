@@ -103,7 +103,7 @@ def bench_pairing_request(app, entrants: int, rounds: int) -> tuple[float, int]:
 def bench_public_page(app, tables: int) -> tuple[float, float, int]:
     from referee.engine import Match
     from referee.engine.simulate import play_hand
-    from referee.web import services
+    from referee.web.table import service as services
 
     c = app.test_client()
     r = c.post(

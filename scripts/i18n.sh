@@ -1,15 +1,16 @@
 #!/usr/bin/env bash
 # The message catalogues (translations/<lang>/LC_MESSAGES/messages.po), see docs/i18n.md.
-#   scripts/i18n.sh            extract -> update (pl, cs) -> compile: after adding strings
+# The languages are those of referee/languages.py (each but English has a catalogue).
+#   scripts/i18n.sh            extract -> update (each language) -> compile: after adding strings
 #   scripts/i18n.sh compile    compile the .po into .mo (what run.sh and test.sh do)
-#   scripts/i18n.sh check      list every msgid without a Polish or Czech translation
+#   scripts/i18n.sh check      list every msgid without a translation
 #                              (or marked fuzzy); exit 1 if there is any
 #   scripts/i18n.sh init LANG  start a new language's catalogue
 set -euo pipefail
 cd "$(dirname "$0")/.."
 PYBABEL=${PYBABEL:-.venv/bin/pybabel}
 PYTHON=${PYTHON:-.venv/bin/python}
-LANGS=(pl cs)
+mapfile -t LANGS < <("$PYTHON" -m referee.languages)
 POT=translations/messages.pot
 
 extract() {

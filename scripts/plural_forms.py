@@ -1,5 +1,6 @@
-"""The catalogues' plural headers set right, and (--check) every msgid without a Polish or
-Czech translation listed. Used by scripts/i18n.sh; the tests ask the same questions."""
+"""The catalogues' plural headers set right (from `referee/languages.py`), and (--check)
+every msgid without a translation listed, for every language with a catalogue. Used by
+scripts/i18n.sh; the tests ask the same questions."""
 
 from __future__ import annotations
 
@@ -9,10 +10,8 @@ from pathlib import Path
 from babel.messages.pofile import read_po
 
 ROOT = Path(__file__).resolve().parent.parent
-PLURAL_FORMS = {
-    "pl": "nplurals=3; plural=(n==1 ? 0 : n%10>=2 && n%10<=4 && (n%100<10 || n%100>=20) ? 1 : 2);",
-    "cs": "nplurals=3; plural=(n==1) ? 0 : (n>=2 && n<=4) ? 1 : 2;",
-}
+sys.path.insert(0, str(ROOT))
+from referee.languages import PLURAL_FORMS  # noqa: E402 (the list of languages)
 
 
 def path(lang: str) -> Path:

@@ -2,9 +2,11 @@
 # scripts/test.sh [PYTEST-ARGS...]
 # The one command that sets up and runs every test, on a fresh Debian machine too; CI runs
 # it through .ci/run. Installs Debian's chromium and postgresql when missing (as root),
-# makes .venv with requirements-dev.txt, runs `ruff check .`, then runs pytest against a
-# throwaway PostgreSQL server (scripts/pg.sh). Exits with pytest's status (1 if only ruff
-# failed); a run that collects no tests (pytest status 5) fails too.
+# makes .venv with requirements-dev.txt, runs `ruff check .` and `ruff format --check .`,
+# then pytest against a throwaway PostgreSQL server (scripts/pg.sh), with the coverage of
+# referee/ and app.py printed at the end (pytest-cov; pyproject.toml's [tool.coverage]).
+# Exits with pytest's status (1 if only a check failed); a run that collects no tests
+# (pytest status 5) fails too.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -31,13 +33,19 @@ bash scripts/venv.sh requirements-dev.txt
 # Playwright drives Debian's /usr/bin/chromium; it must never download a browser of its own.
 export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1
 
+# Every check runs, whatever the one before it found; a failed one fails the script (below).
+checks=()
 echo "==> ruff check ."
-lint=0
-.venv/bin/ruff check . || lint=$?
+.venv/bin/ruff check . || checks+=("ruff check .")
+echo "==> ruff format --check ."
+.venv/bin/ruff format --check . || checks+=("ruff format --check . (run: .venv/bin/ruff format .)")
+# the type checker on the engine and the events' pure parts ([tool.mypy] in pyproject.toml)
+echo "==> mypy"
+.venv/bin/mypy || checks+=("mypy")
 
 echo "==> pytest $*"
 status=0
-bash scripts/pg.sh .venv/bin/python -m pytest "$@" || status=$?
+bash scripts/pg.sh .venv/bin/python -m pytest --cov --cov-report=term:skip-covered "$@" || status=$?
 if [ "$status" -eq 5 ]; then
   echo "scripts/test.sh: pytest collected no tests; that counts as a failure" >&2
   exit 1
@@ -46,8 +54,9 @@ if [ "$status" -ne 0 ]; then
   echo "==> tests failed (pytest exit status $status)" >&2
   exit "$status"
 fi
-if [ "$lint" -ne 0 ]; then
-  echo "==> tests passed, but ruff found problems (see above)" >&2
+if [ ${#checks[@]} -gt 0 ]; then
+  echo "==> tests passed, but these checks failed (see above):" >&2
+  printf '      %s\n' "${checks[@]}" >&2
   exit 1
 fi
-echo "==> ruff clean, all tests passed"
+echo "==> checks clean, all tests passed"

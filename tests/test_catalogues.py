@@ -1,5 +1,6 @@
-"""The Polish and Czech catalogues: right plural headers, every msgid translated (with the
-same placeholders), plural forms right for 1, 2, 5 and 22. See docs/i18n.md."""
+"""The catalogues of the languages of referee/languages.py (Polish, Czech): right plural
+headers, every msgid translated (with the same placeholders), plural forms right for 1, 2,
+5 and 22. See docs/i18n.md."""
 
 import re
 from pathlib import Path
@@ -10,13 +11,10 @@ from babel.messages.pofile import read_po
 
 from referee.engine.messages import NP_, Message, render
 from referee.language import catalogue, compile_catalogues
+from referee.languages import PLURAL_FORMS, TRANSLATED
 
 ROOT = Path(__file__).resolve().parent.parent
-LANGS = ("pl", "cs")
-PLURAL_FORMS = {
-    "pl": "nplurals=3; plural=(n==1 ? 0 : n%10>=2 && n%10<=4 && (n%100<10 || n%100>=20) ? 1 : 2);",
-    "cs": "nplurals=3; plural=(n==1) ? 0 : (n>=2 && n<=4) ? 1 : 2;",
-}
+LANGS = TRANSLATED  # every language with a catalogue (referee/languages.py)
 # Msgids found only in these files may wait for a translation: the pages being rebuilt now
 # are wrapped and translated in a second pass, which empties this list.
 PENDING = ("templates/", "referee/web/", "app.py")

@@ -1,9 +1,9 @@
 """Independent oracle: game records whose verdicts were worked out by hand.
 
 Every ``tests/records/<name>.json`` is a game record (see
-``shared/spec/record-format.md``); beside it, ``<name>.expected.json`` holds the
+``docs/record-format.md``); beside it, ``<name>.expected.json`` holds the
 parts of the ``check --json`` verdict that were derived by hand from the rules
-(``shared/rulings.md``), never from the engine's code.  Its ``_working`` field is
+(``docs/rule-ids.md``, ``docs/rules.md``), never from the engine's code.  Its ``_working`` field is
 that hand working (counts after each play, settlements, charges); the test ignores it.
 
 Sidecar shapes:

@@ -1,4 +1,5 @@
-"""The rulebook holds every rule id of rulings.md, and docs/rules.md cannot drift from it."""
+"""The rulebook holds exactly the rule ids of docs/rule-ids.md, and docs/rules.md cannot
+drift from it."""
 
 from __future__ import annotations
 
@@ -18,34 +19,47 @@ from referee.engine.rulebook import (
 )
 
 ROOT = Path(__file__).resolve().parents[1]
-RULINGS = Path(__file__).resolve().parents[2] / "shared" / "rulings.md"
-PROJECT_IDS = ("C-UNIQUE", "C-PLACE", "C-HOLD", "C-REMAINING", "C-NAMES")
+RULE_IDS = ROOT / "docs" / "rule-ids.md"
 RULE_ID = r"(?:C|FU|FC|CT)(?:-[A-Z]+)+"
+KINDS = {"seed", "ruling", "seed/ruling", "project"}
 
 
-def rulings_ids() -> list[str]:
-    assert RULINGS.is_file(), f"{RULINGS} is missing (shared/ must sit beside the clone)"
-    ids = re.findall(rf"\*\*({RULE_ID})\*\*", RULINGS.read_text(encoding="utf-8"))
-    return list(dict.fromkeys(ids))
+def documented() -> list[tuple[str, str, str]]:
+    """(id, kind, section's variant) of every rule docs/rule-ids.md lists, in its order."""
+    out, variant = [], None
+    for line in RULE_IDS.read_text(encoding="utf-8").splitlines():
+        if line.startswith("## "):
+            named = re.search(r"\(`([a-z-]+)`\)", line)
+            variant = named.group(1) if named else "common"
+        elif m := re.match(rf"- \*\*({RULE_ID})\*\* \*\(([^)]*)\)\*", line):
+            out.append((m.group(1), m.group(2), variant))
+    return out
 
 
-def test_every_rulings_id_is_in_the_rulebook():
-    ids = rulings_ids()
-    assert len(ids) >= 38
-    assert [i for i in ids if i not in RULES] == []
+def test_the_rulebook_holds_the_documented_ids_in_their_order():
+    ids = [i for i, _, _ in documented()]
+    assert len(ids) >= 43
+    assert ids == list(RULES)
 
 
-def test_rulebook_keeps_the_order_of_rulings():
-    ids = rulings_ids()
-    assert [i for i in RULES if i in ids] == ids
+def test_each_documented_id_is_under_its_variant_with_its_kind():
+    for rule_id, kind, variant in documented():
+        assert rule(rule_id).variant == variant, rule_id
+        base = kind.split(",")[0]  # "seed, and pagat.com"
+        assert base in KINDS, f"{rule_id}: unknown kind {kind!r}"
+        assert base == rule(rule_id).source.split(" + ")[0], rule_id
 
 
 def test_project_rules():
-    for rule_id in PROJECT_IDS:
-        assert rule(rule_id).source == "project"
-        assert rule(rule_id).variant == "common"
-    assert {i for i, r in RULES.items() if r.source == "project"} == set(PROJECT_IDS)
-    assert set(RULES) == set(rulings_ids()) | set(PROJECT_IDS)
+    project = {i for i, kind, _ in documented() if kind == "project"}
+    assert project == {i for i, r in RULES.items() if r.source == "project"}
+    assert {"C-UNIQUE", "C-NAMES"} <= project
+    assert all(rule(i).variant == "common" for i in project)
+
+
+def test_ids_cited_in_the_rule_ids_page_exist():
+    cited = set(re.findall(rf"\b{RULE_ID}\b", RULE_IDS.read_text(encoding="utf-8")))
+    assert cited - set(RULES) == set()
 
 
 @pytest.mark.parametrize("rule_id", list(RULES))

@@ -9,22 +9,31 @@ from pathlib import Path
 
 import pytest
 
-from referee.engine import glossary, rulebook_cs, rulebook_pl
+from referee.engine import glossary, texts
 from referee.engine.rulebook import RULES, VARIANTS, markdown, rule, rules_for, section_title
+from referee.engine.variants import get_variant
+from referee.languages import TRANSLATED
 
 ROOT = Path(__file__).resolve().parents[1]
 
 
-@pytest.mark.parametrize("mod", [rulebook_pl, rulebook_cs], ids=["pl", "cs"])
-def test_every_rule_has_a_translation_and_nothing_more(mod):
-    assert set(mod.RULES) == set(RULES)
-    for rule_id, (title, text) in mod.RULES.items():
-        assert title.strip() and len(text.split()) >= 5, rule_id
-    assert set(mod.SECTION_TITLES) == set(VARIANTS)
-    assert {r.source for r in RULES.values()} <= set(mod.SOURCES)
+def folder(section: str) -> Path:
+    return texts.COMMON_DIR if section == texts.COMMON else get_variant(section).texts_dir
 
 
-@pytest.mark.parametrize("lang", ["pl", "cs"])
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_every_rule_has_a_translation_and_nothing_more(lang):
+    for section in VARIANTS:
+        said, english = (texts.read(folder(section), section, x) for x in (lang, "en"))
+        assert set(said["rules"]) == set(english["rules"]), section
+        for rule_id, r in said["rules"].items():
+            assert r["title"].strip() and len(r["text"].split()) >= 5, rule_id
+        assert said["title"].strip()
+    sources = texts.read(texts.COMMON_DIR, texts.COMMON, lang)["sources"]
+    assert {r.source for r in RULES.values()} <= set(sources)
+
+
+@pytest.mark.parametrize("lang", TRANSLATED)
 def test_translated_rules_keep_ids_order_and_cited_ids(lang):
     for variant in VARIANTS:
         en, other = rules_for(variant), rules_for(variant, lang)
@@ -59,7 +68,7 @@ def test_glossary_has_three_languages_for_each_variant(variant):
     assert len({t.en for t in terms}) == len(terms)
 
 
-@pytest.mark.parametrize("lang", ["pl", "cs"])
+@pytest.mark.parametrize("lang", TRANSLATED)
 def test_docs_rules_in_each_language_are_generated(lang):
     doc = ROOT / "docs" / f"rules.{lang}.md"
     assert doc.read_text(encoding="utf-8") == markdown(lang), (

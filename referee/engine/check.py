@@ -22,7 +22,7 @@ def verdict(record: Record) -> dict:
         "error": fault._asdict() if fault else None,
         "hands": hands,
         "totals": dict(zip(match.side_names, match.totals(), strict=True)),
-        "match": {"over": over, "winner": match.side_names[winner] if over else None},
+        "match": {"over": over, "winner": match.side_names[winner] if over else None},  # type: ignore[index]
     }
 
 
@@ -38,10 +38,7 @@ def hand_json(match: Match, hand: Hand, fault: Fault | None) -> dict:
         "settled": hand.settlement is not None,
         "points": dict(zip(hand.side_names, hand.points, strict=True)),
     }
-    if match.variant.name == "five-up":
-        out["plays"] = [{"move": m, "count": c, "points": p} for m, c, p, _ in hand.plays]
-    if match.variant.name == "french-connection":
-        out["penalties"] = penalties(hand)
+    out.update(match.variant.verdict_extras(hand))  # Five-Up's plays, French Connection's charges
     if hand.settlement is not None:
         out["settlement"] = [
             {
@@ -51,25 +48,6 @@ def hand_json(match: Match, hand: Hand, fault: Fault | None) -> dict:
                 "text": line.text,
             }
             for line in hand.settlement.lines
-        ]
-    return out
-
-
-def penalties(hand: Hand) -> list[dict]:
-    """French Connection's 10- and 20-point charges, in order."""
-    out = [
-        {"move": m, "side": hand.players[s], "points": p, "rule": r} for m, s, p, r in hand.charges
-    ]
-    if hand.settlement is not None:
-        out += [
-            {
-                "move": None,
-                "side": hand.players[line.side],
-                "points": line.points,
-                "rule": line.rule,
-            }
-            for line in hand.settlement.lines
-            if line.rule == "FC-SOAP"
         ]
     return out
 
@@ -117,8 +95,4 @@ def readable(record: Record, result: dict, catalogue=ENGLISH) -> str:
 
 def points_label(variant, options: dict) -> str:
     """The template of a hand's line, naming its points as the variant scores them."""
-    if variant.best(options) is min:
-        return N_("Hand {hand}: {end}. Penalty points: {points}.")
-    if variant.name == "ctyrka":
-        return N_("Hand {hand}: {end}. Victory points: {points}.")
-    return N_("Hand {hand}: {end}. Points: {points}.")
+    return variant.hand_line(options)

@@ -18,6 +18,7 @@ class RecordError(RefereeError, ValueError):
 
     def __init__(self, message: str, hand: int | None = None, move: int | None = None):
         self.message, self.hand, self.move = message, hand, move
+        where: str  # a Message, with where it is when the record says
         if hand and move:
             where = Message(
                 N_("hand {hand}, move {move}: {message}"), hand=hand, move=move, message=message

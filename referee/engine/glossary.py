@@ -1,68 +1,39 @@
-"""The game's words across English, Polish and Czech, per variant: the rules pages show
-them as a table, so that a player can match the app's words with those of their own
-rule sheet (the Polish and Czech terms are the seeds' own)."""
+"""The game's words in every language, per variant: the rules pages show them as a table,
+so that a player can match the app's words with those of their own rule sheet (the Polish
+and Czech terms are the seeds' own).
+
+The words are data: the `[glossary]` table of the rulebook's texts (`referee.engine.texts`:
+the common words in `common.LANG.toml`, a variant's in its `VARIANT.LANG.toml`), keyed
+the same in every language; the English file gives the terms and their order.
+"""
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from ..languages import CODES, SOURCE
+from . import texts
+from .variants import get_variant
 
 
-class Term(NamedTuple):
-    en: str
-    pl: str
-    cs: str
+class Term(dict):
+    """One term: its word in each language, by code (`term["pl"]`, or `term.pl`); a
+    language that has no word for it says it in English."""
+
+    def __getattr__(self, code: str) -> str:
+        try:
+            return self[code]
+        except KeyError:
+            raise AttributeError(code) from None
 
 
-# fmt: off
-COMMON = (
-    Term("tile", "kamień", "kámen (domino)"),
-    Term("pips", "oczka", "očka"),
-    Term("double", "dublet", "dubl"),
-    Term("layout", "układ (łańcuch)", "hrací plocha"),
-    Term("arm", "ramię (gałąź układu)", "rameno"),
-    Term("open end", "końcówka", "volný konec"),
-    Term("spinner", "spinner", "spinner"),
-    Term("pass", "pasować (opuścić kolejkę)", "vynechat tah"),
-    Term("Domino!", "„przez domino!”", "Domino!"),
-    Term("blocked hand", "blokada", "zablokované kolo"),
-    Term("hand (one deal)", "rozdanie (partia)", "kolo"),
-    Term("settlement", "rozliczenie", "vyúčtování"),
-    Term("side", "strona (gracz albo para)", "strana (hráč nebo dvojice)"),
-)
-
-BY_VARIANT = {
-    "five-up": (
-        Term("lead", "otwarcie", "zahájení"),
-        Term("boneyard", "talon", "bank"),
-        Term("draw", "dobierać z talonu", "brát z banku"),
-        Term("count", "suma oczek na końcówkach", "součet konců"),
-        Term("lot", "losowanie", "los"),
-        Term("pairs (2×2)", "gra parami (2×2)", "hra ve dvojicích"),
-        Term("win on points at a block", "wygrana „na punkty”", "výhra na body"),
-    ),
-    "french-connection": (
-        Term("pose (the first double)", "dublet otwierający", "zahajovací dubl"),
-        Term("soap ([0|0])", "„podwójne mydło”", "„mýdlo“"),
-        Term("cross", "krzyż", "kříž"),
-        Term("locked arm", "zablokowane ramię", "zamčené rameno"),
-        Term("unlock", "odblokować", "odemknout"),
-        Term("charged 10 points", "dopisuje 10 punktów", "připíše se 10 bodů"),
-    ),
-    "ctyrka": (
-        Term("Čtyřka", "czwórka (Čtyřka)", "čtyřka"),
-        Term("lead", "otwarcie najwyższym dubletem", "vyložení nejvyššího dubla"),
-        Term("boneyard", "bank (talon)", "bank"),
-        Term("draw", "wziąć kamień z banku", "vzít si domino z banku"),
-        Term("double-six / double-nine / double-twelve set",
-             "komplet do szóstek / dziewiątek / dwunastek",
-             "šestkové / devítkové / dvanáctkové domino"),
-        Term("penalty points", "punkty karne", "trestné body"),
-        Term("victory points", "punkty zwycięskie", "vítězné body"),
-    ),
-}
-# fmt: on
+def _terms(folder, section: str) -> tuple[Term, ...]:
+    english = texts.read(folder, section, SOURCE).get("glossary", {})
+    said = {lang: texts.read(folder, section, lang).get("glossary", {}) for lang in CODES}
+    return tuple(
+        Term({lang: said[lang].get(key) or word for lang in CODES}) for key, word in english.items()
+    )
 
 
 def glossary(variant: str) -> tuple[Term, ...]:
     """The words of `variant` (the common ones first); KeyError for an unknown variant."""
-    return COMMON + BY_VARIANT[variant]
+    v = get_variant(variant)
+    return _terms(texts.COMMON_DIR, texts.COMMON) + _terms(v.texts_dir, v.name)

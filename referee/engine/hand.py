@@ -18,7 +18,7 @@ from .messages import tiles as tiles_n
 from .tiles import Tile, tile_frozenset
 from .variants import Opening, Settlement, Variant
 
-LEAD = Place(None, "lead", -1, -1, None)  # the place of the first tile of a hand
+LEAD = Place(None, "lead", -1, -1, None)  # type: ignore[arg-type]  # the lead: on nothing
 
 
 class Move(NamedTuple):
@@ -28,7 +28,7 @@ class Move(NamedTuple):
     kind: str  # "play", "draw" or "pass"
     tile: Tile | None = None
     on: Tile | None = None  # the tile it is laid against (None: the lead, or not said)
-    count: int = 0  # tiles drawn
+    count: int = 0  # type: ignore[assignment]  # tiles drawn (a field, not tuple.count)
     drawn: tuple[Tile, ...] = ()  # the tiles drawn, when known
 
     @classmethod
@@ -359,7 +359,8 @@ class Hand:
         by anyone but the holder of the tile the rules call for. `say=False` (only whether
         t may lead) leaves the sentence out: (rule, False)."""
         o = self.opening
-        doubles = o.highest and self.full and [d for k in self.known for d in k if d[0] == d[1]]
+        # self.full: every hand is known (no None in self.known)
+        doubles = o.highest and self.full and [d for k in self.known for d in k if d[0] == d[1]]  # type: ignore[union-attr]
         if doubles == []:  # CT-LEAD: such a deal is dealt again, never played
             return o.rule, say and Message(
                 N_(
@@ -386,8 +387,8 @@ class Hand:
                 tile=t,
                 best=max(doubles),
             )
-        if seat is not None and self.full and t not in self.known[seat]:
-            holder = next((s for s, k in enumerate(self.known) if t in k), None)
+        if seat is not None and self.full and t not in self.known[seat]:  # type: ignore[operator]
+            holder = next((s for s, k in enumerate(self.known) if t in k), None)  # type: ignore[operator]
             player = self.name(seat)
             if holder is None:
                 return "C-HOLD", say and Message(
@@ -413,7 +414,7 @@ class Hand:
     def _check_lead(self, t: Tile, seat: int | None = None) -> None:
         fault = self._lead_fault(t, seat)
         if fault:
-            raise IllegalMove(*fault)
+            raise IllegalMove(*fault)  # type: ignore[arg-type]  # said: a Message, not False
 
     def _place(self, t: Tile, on: Tile | None) -> Place:
         """The place where t goes when laid on `on` (or wherever it fits), or IllegalMove."""
@@ -446,8 +447,8 @@ class Hand:
         for place, rule, takes in self.open_places():  # one pass over the open places
             if place[0] == on:
                 if place[2] == high or place[2] == low:
-                    if t not in takes:
-                        raise IllegalMove(rule, self.variant.refusal(self, rule, t, place))
+                    if t not in takes:  # a place that takes fewer tiles has a rule
+                        raise IllegalMove(rule, self.variant.refusal(self, rule, t, place))  # type: ignore[arg-type]
                     return place
                 shows.append(str(place[2]))
         if not shows:
@@ -465,7 +466,7 @@ class Hand:
     def _no_place(self, on: Tile) -> Message:
         """Why nothing more goes on `on`: a double that is not a spinner takes one tile."""
         if on.high == on.low and not self._spins:
-            if self.variant.lead_rule == "FC-POSE":
+            if self.variant.poses:
                 text = N_(
                     "{tile} has no free place left: only the posed double is a spinner; "
                     "any other double takes one tile, on the side opposite the tile it was "
@@ -488,13 +489,14 @@ class Hand:
                     "C-DOMINO",
                     Message(
                         N_("The hand is over: {player} went out, and no move may follow."),
-                        player=self.name(self.winner),
+                        player=self.name(self.winner),  # type: ignore[arg-type]
                     ),
                 )
             raise IllegalMove(
                 "C-BLOCK", Message(N_("The hand is over: it is blocked, and no move may follow."))
             )
-        seat, kind, t, on, count, _ = move  # at once: cheaper than reading each field
+        t: Tile  # a play's tile (a draw's or a pass's None is never read as a tile)
+        seat, kind, t, on, count, _ = move  # type: ignore[assignment]  # at once: cheaper
         if self.turn is not None and seat != self.turn:
             raise IllegalMove(*self._not_your_turn(seat))
         known = self.known[seat]
@@ -534,14 +536,14 @@ class Hand:
             if not self.layout.nodes:
                 if known is not None and any(t.high == t.low for t in known):
                     raise IllegalMove(
-                        "FC-POSE",
+                        self.opening.rule,
                         Message(
                             N_("{player} holds a double and must pose it."), player=self.name(seat)
                         ),
                     )
                 if len(self.moves) >= len(self.players) - 1:
                     raise IllegalMove(
-                        "FC-POSE",
+                        self.opening.rule,
                         Message(
                             N_(
                                 "Somebody must hold a double: "
@@ -568,10 +570,10 @@ class Hand:
 
     def _not_your_turn(self, seat: int) -> tuple[str, Message]:
         """The rule and sentence for a move by `seat` out of turn: why it is another's turn."""
-        turn, player = self.name(self.turn), self.name(seat)
+        turn, player = self.name(self.turn), self.name(seat)  # type: ignore[arg-type]
         last = self.moves[-1] if self.moves else None
         if last is not None and last.kind == "draw" and last.player == seat and self._turn_ends:
-            return self.variant.draw_rule, Message(
+            return self.variant.draw_rule, Message(  # type: ignore[return-value]  # drew: a rule
                 N_("{player} drew, and drawing ends the turn: it is {turn}'s turn now."),
                 player=player,
                 turn=turn,
@@ -582,7 +584,7 @@ class Hand:
             )
         o = self.opening
         if not self.moves and o.leader is not None and o.leader == self.turn:
-            if o.rule == "FC-POSE":
+            if self.variant.poses:
                 text = N_("{turn} won the last hand, so {turn} poses first, not {player}.")
             else:
                 text = N_("{turn} went out last hand, so {turn} leads this hand, not {player}.")
@@ -602,7 +604,7 @@ class Hand:
         return sorted({t for t, _ in fitting(tiles, self.open_places())}, reverse=True)
 
     def _check_draw_tiles(self, seat: int, move: Move) -> None:
-        rule = self.variant.draw_rule
+        rule: str = self.variant.draw_rule  # type: ignore[assignment]  # a draw: it has one
         known = self.known[seat]
         if known is not None:
             playable = self._playable(known)
@@ -639,9 +641,9 @@ class Hand:
         """Every (tile, place) the player to move (or `seat`, at the lead) may lay now;
         his tiles must be known."""
         seat = self.turn if self.turn is not None else seat
-        tiles = self.known[seat]
+        tiles = self.known[seat]  # type: ignore[index]  # a seat: the turn's, or the one given
         if tiles is None:
-            raise RefereeError(f"{self.name(seat)}'s tiles are not known")
+            raise RefereeError(f"{self.name(seat)}'s tiles are not known")  # type: ignore[arg-type]
         if self.layout.nodes:
             return fitting(tiles, self.open_places())
         return [(t, LEAD) for t in tiles if not self._lead_fault(t, None, False)]
@@ -664,7 +666,7 @@ class Hand:
         moves = [_new(Move, (seat, "play", t, p[0], 0, ())) for t, p in plays]
         places: list[Place | None] = [p for _, p in plays]
         if not moves:
-            other = self._no_play(seat)
+            other = self._no_play(seat)  # type: ignore[arg-type]  # the turn's, or the one given
             moves, places = ([other], [None]) if other else ([], [])
         self._legal = (len(self.moves), moves, places)
         return moves
@@ -676,7 +678,7 @@ class Hand:
         turn = self.turn
         if turn is not None:
             seat = turn
-        tiles = self.known[seat]
+        tiles = self.known[seat]  # type: ignore[index]  # the turn's, or the one given
         if tiles is not None and self.layout.nodes:
             opens = self._opens  # open_places(), inline
             if opens is None:
@@ -684,15 +686,16 @@ class Hand:
             plays = fitting(tiles, opens)  # legal_plays(), two calls fewer
         else:
             plays = self.legal_plays(seat)
+        move: Move | None
         if plays:
             t, place = plays[floor(rng.random() * len(plays))]  # C calls, unlike randrange
             move = _new(Move, (seat, "play", t, place[0], 0, ()))
         else:
-            move, place = self._no_play(seat), None
+            move, place = self._no_play(seat), None  # type: ignore[arg-type]
             if move is None:
-                raise RefereeError(f"{self.name(seat)} has no legal move")
+                raise RefereeError(f"{self.name(seat)} has no legal move")  # type: ignore[arg-type]
             if move.kind == "draw" and stock is not None:
-                move = Move.draw(seat, (stock.pop(),))
+                move = Move.draw(seat, (stock.pop(),))  # type: ignore[arg-type]
                 self._check(move)
         self._do(move, place)
         return move
@@ -720,7 +723,7 @@ class Hand:
     def may_pass(self) -> bool:
         """Whether the player to move may pass now (a pass, or a pass of the pose)."""
         try:
-            self._check(Move(self.turn, "pass"))
+            self._check(Move(self.turn, "pass"))  # type: ignore[arg-type]  # None: refused
         except (IllegalMove, RecordError):
             return False
         return self.turn is not None
@@ -751,7 +754,8 @@ class Hand:
         self._do(move, place)
 
     def _do(self, move: Move, place: Place | None) -> None:
-        seat, kind, t, _, count, drawn = move  # at once: cheaper than reading each field
+        t: Tile  # a play's tile (a draw's or a pass's None is never read as a tile)
+        seat, kind, t, _, count, drawn = move  # type: ignore[assignment]  # at once: cheaper
         moves = self.moves
         moves.append(move)
         number = len(moves)
@@ -762,7 +766,7 @@ class Hand:
                 if self.opening.highest and not self.full:
                     self.lead_double = t
             else:
-                self.layout.lay(t, place, t[0] == t[1] and self._spins)
+                self.layout.lay(t, place, t[0] == t[1] and self._spins)  # type: ignore[arg-type]
                 if self.lead_double is not None and t[0] == t[1]:
                     self._prove_lead(seat, t, number)
             self._opens = None  # the open places have changed
@@ -862,7 +866,7 @@ class Hand:
     def _prove_lead(self, seat: int, t: Tile, proof: int | None) -> None:
         """Record that `seat` holding the double t proves the lead wrong (CT-LEAD): he drew
         no unnamed tile and t is higher than the lead and not a tile he drew."""
-        lead = self.lead_double
+        lead: Tile = self.lead_double  # type: ignore[assignment]  # asked only once there is one
         if (
             t[0] > lead[0]
             and seat not in self._blind
@@ -886,7 +890,7 @@ class Hand:
             f"higher double, from the deal ({proof}): the holder of the highest double leads it."
         )
 
-    def undo(self) -> Move:
+    def undo(self) -> Move | None:
         """Take back the last move (or the settlement, if the hand is settled)."""
         if self.settlement is not None:
             self.settlement, self.left = None, None
@@ -898,7 +902,7 @@ class Hand:
         if not self.moves:
             raise RefereeError(Message(N_("There is no move to take back.")))
         moves = self.moves
-        self.__init__(*self._args)
+        self.__init__(*self._args)  # type: ignore[misc]  # the hand as dealt, again
         for m in moves[:-1]:
             self._do(m, self._check(m))
         return moves[-1]
@@ -935,7 +939,7 @@ class Hand:
                 raise RecordError(
                     Message(N_("the tiles left in hands are needed to settle the hand"))
                 )
-            return [sorted(k, reverse=True) for k in self.known]
+            return [sorted(k, reverse=True) for k in self.known]  # type: ignore[arg-type]  # full
         seen: set[Tile] = set()
         left = []
         for seat in range(len(self.players)):

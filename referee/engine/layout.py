@@ -43,7 +43,7 @@ class Node(NamedTuple):
     up to date in place. The hot path reads its fields by index: 5 spinner, 7 free,
     8 children."""
 
-    index: int
+    index: int  # type: ignore[assignment]  # a field, not tuple.index
     tile: Tile
     parent: int | None  # index of the node it was laid on
     slot: str | None  # the parent's slot it occupies
@@ -130,7 +130,7 @@ class Layout:
         node = _new(Node, (index, t, at, slot, pip, spinner, arm, free, {}))
         children[slot] = index
         if high == low:
-            self.arms_with_double.add(arm)
+            self.arms_with_double.add(arm)  # type: ignore[arg-type]  # laid: on an arm
         # what _add() does for a tile that is not the lead, inline: this is the hot path
         nodes.append(node)
         self.by_tile[t] = node

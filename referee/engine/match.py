@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from operator import add
 
 from .errors import IllegalMove, RefereeError, SetupError
@@ -17,7 +18,7 @@ from .variants.base import unique_best
 class Match:
     """Hands played in order by the same players under the same options."""
 
-    def __init__(self, variant: str | Variant, players: list[str], options: dict | None = None):
+    def __init__(self, variant: str | Variant, players: Sequence[str], options: dict | None = None):
         if not isinstance(variant, Variant):
             try:
                 variant = get_variant(variant)
@@ -82,7 +83,7 @@ class Match:
                 self.match_rule,
                 Message(
                     N_("The match is over: {side} won it, and no hand may follow."),
-                    side=self.side_names[winner],
+                    side=self.side_names[winner],  # type: ignore[index]  # over: won
                 ),
             )
         opening = self.opening()
@@ -159,7 +160,10 @@ class Match:
                 "of {target}.",
             )
         return Message(
-            text, side=self.side_names[win], n=self.totals()[win], target=self.options["target"]
+            text,
+            side=self.side_names[win],  # type: ignore[index]  # over: won
+            n=self.totals()[win],  # type: ignore[index]
+            target=self.options["target"],
         )
 
     def tie_message(self) -> Message | None:

@@ -68,7 +68,7 @@ def _say(msgid, fields: dict, catalogue) -> str:
     try:
         return template.format(**values)
     except (KeyError, IndexError, ValueError):  # a broken translation: say it in English
-        english = msgid if isinstance(msgid, str) else ENGLISH.ngettext(*msgid, fields["n"])
+        english = msgid if isinstance(msgid, str) else ENGLISH.ngettext(*msgid, fields["n"])  # type: ignore[call-arg]
         return english.format(**values)
 
 

@@ -1,4 +1,4 @@
-"""The game record (shared/spec/record-format.md): read it, replay it, write it."""
+"""The game record (docs/record-format.md): read it, replay it, write it."""
 
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ from .match import Match
 from .messages import N_, Message
 from .names import check_names, show
 from .tiles import WRITTEN, Tile, parse_tile
+from .variants import VARIANTS
 
 FORMAT = "domino-record/1"
 MAX_HANDS = 500  # hands in one record: a long evening's match is a few dozen
@@ -36,7 +37,7 @@ class Fault(NamedTuple):
     hand: int
     move: int | None
     rule: str
-    message: Message
+    message: str  # a Message (an IllegalMove's, or the evidence of a false pass)
 
 
 class HandRecord(NamedTuple):
@@ -83,7 +84,8 @@ def parse(data) -> Record:
     if not isinstance(data["variant"], str):
         raise RecordError(
             Message(
-                N_("variant must be a name such as 'five-up', not {value}"),
+                N_("variant must be a name such as {example}, not {value}"),
+                example=repr(next(iter(VARIANTS))),
                 value=show(data["variant"]),
             )
         )
@@ -312,12 +314,13 @@ def _renege(hand: Hand, number: int) -> Fault:
 
 
 def _wrong_lead(hand: Hand, number: int) -> Fault:
-    """Report a lead proven wrong (CT-LEAD) at the lead, the hand rolled back before it."""
+    """Report a lead proven wrong (CT-LEAD: the opening's rule) at the lead, the hand rolled
+    back before it."""
     message = hand.wrong_lead_message(hand.wrong_leads[0])
     lead = next(i for i, m in enumerate(hand.moves, 1) if m.kind == "play")
     while len(hand.moves) >= lead or hand.settlement is not None:
         hand.undo()
-    return Fault(number, lead, "CT-LEAD", message)
+    return Fault(number, lead, hand.opening.rule, message)
 
 
 # -- writing ------------------------------------------------------------------------------
@@ -362,7 +365,7 @@ def _placed(hand: Hand) -> list[Move]:
     out = []
     for i, move in enumerate(hand.moves):
         if move.kind == "play" and move.on is None and i and hand.layout.nodes:
-            node = hand.layout.by_tile[move.tile]
+            node = hand.layout.by_tile[move.tile]  # type: ignore[index]  # a play's tile
             if node.parent is not None:
                 move = move._replace(on=hand.layout.nodes[node.parent].tile)
         out.append(move)

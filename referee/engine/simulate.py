@@ -38,11 +38,12 @@ def leader(hand: Hand, rng: random.Random) -> int:
     o = hand.opening
     if o.leader is not None:
         return o.leader
+    known: list[set[Tile]] = hand.known  # type: ignore[assignment]  # a deal: every hand
     if o.tile is not None:
-        return next(s for s, k in enumerate(hand.known) if o.tile in k)
+        return next(s for s, k in enumerate(known) if o.tile in k)
     if o.highest:
-        best = max(t for k in hand.known for t in k if t.is_double)
-        return next(s for s, k in enumerate(hand.known) if best in k)
+        best = max(t for k in known for t in k if t.is_double)
+        return next(s for s, k in enumerate(known) if best in k)
     return rng.randrange(len(hand.players))
 
 

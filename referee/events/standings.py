@@ -3,12 +3,14 @@
 Pure standard library. A table's result is what the engine's replay of its matches gave
 (the sides' totals and games won); this module never reads a score from anywhere else.
 
-- Five-Up: match points (win 2 / draw 1 / loss 0, or the league style 3 / 2 / 1), then
+A variant says which of two rankings its events use (`Variant.standings`):
+
+- match points (Five-Up): win 2 / draw 1 / loss 0, or the league style 3 / 2 / 1, then
   points for minus points against, then head-to-head (match points between the tied
   entrants), then Buchholz (the sum of the opponents' match points).
-- French Connection, Čtyřka penalty: placement points per table (4/2/1/0 for four seats,
-  scaled for other sizes, ties share), then penalty points (fewer is better).
-- Čtyřka victory: placement points, then points (more is better).
+- placement (French Connection, Čtyřka): placement points per table (4/2/1/0 for four
+  seats, scaled for other sizes, ties share), then penalty points (fewer is better) where
+  the fewest points win (penalty scoring), else points (more is better).
 
 In the placement variants, entrants who played different numbers of matches (a late
 entrant, a bye) are ranked fairly in one of two ways, the event's choice (``Config.fair``):
@@ -25,10 +27,12 @@ scoring the top place (or the director's figure) and no points.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-FIVE_UP = "five-up"
+from referee.engine.variants import get_variant
+
 WIN_LOSS = (2, 1, 0)  # win, draw, loss
 LEAGUE = (3, 2, 1)
 PLACEMENT = (4, 2, 1, 0)  # for four seats
@@ -55,7 +59,9 @@ class Config:
 
     @property
     def placed(self) -> bool:
-        return self.variant != FIVE_UP
+        """Ranked by placement points per table (else by match points): the variant's
+        `standings` say which."""
+        return get_variant(self.variant).standings.placed
 
     @property
     def per_match(self) -> bool:
@@ -140,17 +146,17 @@ def placement_points(scheme: tuple[float, ...], seats: int) -> list[Fraction]:
     at evenly spaced places for another size (two seats: first and last; three: first,
     the middle of the second and third, last), so that first and last always get the
     scheme's first and last values."""
-    scheme = [Fraction(x).limit_denominator(1000) for x in scheme]
+    points = [Fraction(x).limit_denominator(1000) for x in scheme]
     if seats == 1:
-        return [scheme[0]]
-    if seats == len(scheme):
-        return scheme
+        return [points[0]]
+    if seats == len(points):
+        return points
     out = []
     for place in range(seats):
-        x = Fraction(place * (len(scheme) - 1), seats - 1)
+        x = Fraction(place * (len(points) - 1), seats - 1)
         low = int(x)
-        high = min(low + 1, len(scheme) - 1)
-        out.append(scheme[low] + (scheme[high] - scheme[low]) * (x - low))
+        high = min(low + 1, len(points) - 1)
+        out.append(points[low] + (points[high] - points[low]) * (x - low))
     return out
 
 
@@ -183,7 +189,7 @@ def side_scores(config: Config, result: TableResult) -> list[Fraction]:
     out = [Fraction(0)] * len(result.sides)
     place = 0
     for group in _side_order(result, config.fewest):
-        share = sum(points[place : place + len(group)]) / len(group)  # ties share
+        share = sum(points[place : place + len(group)], Fraction(0)) / len(group)  # ties share
         for i in group:
             out[i] = share
         place += len(group)
@@ -249,7 +255,7 @@ def standings(
     config: Config,
     entrants: list[int],
     results: list[TableResult],
-    byes: list[int | Bye] = (),
+    byes: Iterable[int | Bye] = (),
 ) -> list[Row]:
     """The entrants ranked; equal on every key, equal rank. A bye is an entrant's id or a
     ``Bye`` (with its round, which the round's average needs)."""

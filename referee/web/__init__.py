@@ -1,11 +1,19 @@
-"""The web side of the referee: Flask models, forms, views and services.
+"""The web side of the referee: the Flask app's extensions, models and blueprints, one
+package (or module) per concern: `table/` (the table screen at the players' and the
+spectators' links), `pages/` (home, rules, import), `matches/`, `start/`, `events/`,
+`audit/`, `offline/`, `drawing/` (SVG), and the app-wide parts beside them (`errors`,
+`assets`, `downloads`, `cache`, `i18n`, `security`, `public`, `poll`, `serve`...).
 
-It asks the engine (`referee.engine`) every rule question; only `services` talks to it.
+It asks the engine (`referee.engine`) every rule question and holds no rule of its own.
+Many modules ask it (the table's service and presenters, the replayed state, the records,
+starting a match, the start form, the events, the audit's corrections and replays, the
+pages' rule texts, the drawings): each asks through the engine's public calls, and none
+decides a rule itself.
 """
 
 from __future__ import annotations
 
-from pathlib import Path
+import os
 
 from flask import Flask
 from flask_compress import Compress
@@ -15,8 +23,6 @@ from flask_wtf.csrf import CSRFProtect
 from sqlalchemy import MetaData, event
 
 from . import i18n, security
-
-MIGRATIONS = Path(__file__).resolve().parents[2] / "migrations"
 
 # Named constraints, so that migrations can name what they change on every database.
 NAMING = {
@@ -28,7 +34,7 @@ NAMING = {
 }
 
 db = SQLAlchemy(metadata=MetaData(naming_convention=NAMING))
-migrate = Migrate(directory=str(MIGRATIONS), render_as_batch=True)
+migrate = Migrate(render_as_batch=True)
 csrf = CSRFProtect()
 compress = Compress()
 
@@ -55,6 +61,12 @@ def sqlite_pragmas(dbapi_connection, _record) -> None:
     cursor.close()
 
 
+def migrations_folder(app: Flask) -> str:
+    """The app's migrations: `migrations/` beside the app (its root path, the folder of
+    app.py), wherever the project is."""
+    return os.path.join(app.root_path, "migrations")
+
+
 def create_extensions(app: Flask) -> None:
     app.config.setdefault("COMPRESS_MIMETYPES", COMPRESSED)
     compress.init_app(app)
@@ -62,7 +74,7 @@ def create_extensions(app: Flask) -> None:
     if app.config["SQLALCHEMY_DATABASE_URI"].startswith("sqlite"):
         with app.app_context():
             event.listen(db.engine, "connect", sqlite_pragmas)
-    migrate.init_app(app, db)
+    migrate.init_app(app, db, directory=migrations_folder(app))
     csrf.init_app(app)
     i18n.init_app(app)
     security.init_app(app)
@@ -70,8 +82,9 @@ def create_extensions(app: Flask) -> None:
 
 def register(app: Flask) -> None:
     from . import (
+        assets,
         backup,
-        fragment,
+        errors,
         models,  # noqa: F401  (the tables, for Flask-Migrate)
         public,
         rendered,
@@ -80,18 +93,25 @@ def register(app: Flask) -> None:
     from .audit.views import register_audit
     from .events import register as register_events
     from .health import health
+    from .matches.views import bp as matches_bp
     from .members import register as register_members
     from .offline import bp as offline_bp
     from .outage import init_app as answer_outages
+    from .pages import register as register_pages
     from .poll import init_app as fast_poll
     from .schema import init_app as check_schema
     from .start import bp as start_bp
-    from .views import register_views
+    from .table import fragment
+    from .table.views import register as register_table
 
     check_schema(app)
     answer_outages(app)
     app.register_blueprint(health)
-    register_views(app)
+    errors.init_app(app)
+    assets.init_app(app)
+    register_pages(app)
+    register_table(app)
+    app.register_blueprint(matches_bp)
     app.register_blueprint(start_bp)
     app.register_blueprint(offline_bp)
     register_events(app)

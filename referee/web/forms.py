@@ -22,6 +22,9 @@ from wtforms import (
 )
 from wtforms.validators import InputRequired, NumberRange, Optional
 
+from referee.engine.variants.base import TARGET, Option
+from referee.languages import NAMES
+
 from . import i18n
 
 DIGITS = 9  # an integer field takes at most this many digits (hands, moves, targets...)
@@ -59,25 +62,32 @@ class EmptyForm(Form):
     submit = SubmitField(_l("OK"))
 
 
+def option_field(option: Option):
+    """The form field of a variant's option (`referee.engine.variants.Option`): a choice
+    as radio buttons (the engine judges the value sent, with its message next to the
+    field), a number as a whole number of at least its `low` (the engine says why a
+    bigger one is refused)."""
+    if option.choices:
+        return RadioField(
+            _l(option.label),
+            choices=[c.value for c in option.choices],
+            default=option.default,
+            validate_choice=False,
+        )
+    bounds = [NumberRange(min=option.low)] if option.low is not None else []
+    return WholeNumberField(_l(option.label), validators=[Optional(), *bounds])
+
+
 class StartForm(Form):
-    """Start a match: the players in the order they play, and the variant's options."""
+    """Start a match: the players in the order they play, and the variant's options (the
+    target here; `referee.web.start.form.start_form(variant)` adds the variant's own)."""
 
     count = WholeNumberField(_l("Number of players"), validators=[Optional()])
     names = FieldList(StringField(_l("Name")), min_entries=0)  # the engine judges them (C-NAMES)
-    target = WholeNumberField(
-        _l("Target (points that end the match)"), validators=[Optional(), NumberRange(min=1)]
-    )
-    scoring = RadioField(  # the engine judges the choice, with its message next to the field
-        _l("Scoring"), choices=["penalty", "victory"], default="penalty", validate_choice=False
-    )
+    target = option_field(TARGET)
     language = SelectField(
         _l("Table language"),
-        choices=[
-            ("", _l("Each phone's own")),
-            ("en", "English"),
-            ("pl", "Polski"),
-            ("cs", "Čeština"),
-        ],
+        choices=[("", _l("Each phone's own")), *NAMES.items()],
         default="",
     )
     submit = SubmitField(_l("Start the match"))

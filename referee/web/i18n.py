@@ -1,4 +1,4 @@
-"""Languages: English, Polish and Czech through Flask-Babel.
+"""Languages (`referee.languages`: English, Polish and Czech) through Flask-Babel.
 
 The language of a request is, in order: a `?lang=` link (remembered in a cookie), the
 cookie set by the switch on every page, the table's language (read with the table's
@@ -25,9 +25,10 @@ from sqlalchemy import select
 from wtforms.i18n import messages_path
 
 from referee.engine.messages import Message, render
+from referee.languages import NAMES, SOURCE
 
-LANGUAGES = {"en": "English", "pl": "Polski", "cs": "Čeština"}
-DEFAULT = "en"
+LANGUAGES = NAMES  # code -> native name (referee/languages.py has the list)
+DEFAULT = SOURCE
 COOKIE = "lang"
 
 babel = Babel()
@@ -145,9 +146,9 @@ def init_app(app: Flask) -> None:
     def table_default(endpoint, values):
         """A table's pages (/t/..., /s/...) speak the table's language by default (read
         with the table's row, or on its own if a sentence is needed before)."""
-        if values and "token" in values and request.blueprint == "table":
+        if values and "token" in values and "write" in values:  # table/views.py: LINKS
             g.table_token = values["token"]
-            g.table_write = not request.path.startswith("/s/")
+            g.table_write = values["write"]
 
     @app.after_request
     def remember_language(response):

@@ -1,7 +1,7 @@
 """What the database keeps: a match, its settings, its hands and their moves.
 
 The moves are the truth: scores and the layout are always what replaying them through
-the engine gives (`state.table`, cached per match and version), never stored. Moves are
+the engine gives (`table.state`, cached per match and version), never stored. Moves are
 only ever appended, in order; an undo or a correction does not delete a row but marks it
 taken back (`taken_back`, the id of the change that did it, see `audit.models.Change`),
 so the live moves of a hand are its rows not taken back. A partial unique index on
@@ -61,7 +61,7 @@ class Match(db.Model):
     created = db.Column(db.DateTime, nullable=False, default=now)
     # Touched by every write: the row lock that puts the writes to one match in a line.
     updated = db.Column(db.DateTime, nullable=False, default=now, index=True)
-    # One more at every write to the match, in the write's transaction (services._lock):
+    # One more at every write to the match, in the write's transaction (transaction.lock):
     # what the phones poll, and the key of each process's cache of the replayed match.
     version = db.Column(db.Integer, nullable=False, default=0, server_default="0")
     # The table's language ("en", "pl", "cs"): every phone at the table shows it unless

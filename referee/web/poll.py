@@ -4,7 +4,7 @@ Every phone at every table asks `/t|s/<token>/version` about once a second: in a
 is most of the requests. The answer is one indexed read of `matches.version`, so this WSGI
 middleware answers it straight from the database, without the request context, the
 session, the language or the after-request hooks (the same body and headers as the view
-in `views.py`). Anything else, an unknown link, or a database that does not answer (not
+in `table/views.py`). Anything else, an unknown link, or a database that does not answer (not
 yet migrated, say) goes on to Flask, which answers it as usual; a database out of reach is
 answered here, with the 503 every request gets then (`outage.py`).
 """
@@ -18,8 +18,11 @@ from flask import Flask
 from . import db, outage
 from .models import is_token
 from .security import HEADERS
+from .table.views import LINKS
 
-PATH = re.compile(r"/([ts])/([^/]+)/version")
+# the version routes of the table's two links (table/views.py: LINKS), prefix -> write
+WRITES = {prefix: write for _name, prefix, write in LINKS}
+PATH = re.compile("(" + "|".join(re.escape(p) for p in WRITES) + r")/([^/]+)/version")
 
 
 class VersionPoll:
@@ -29,7 +32,7 @@ class VersionPoll:
     def __call__(self, environ, start_response):
         m = environ.get("REQUEST_METHOD") == "GET" and PATH.fullmatch(environ.get("PATH_INFO", ""))
         try:
-            version = m and is_token(m[2]) and self.version(m[1] == "t", m[2])
+            version = m and is_token(m[2]) and self.version(WRITES[m[1]], m[2])
         except outage.UNREACHABLE as e:
             return outage.answer_wsgi(self.app, e, environ, start_response)
         if version is None or version is False:
@@ -47,7 +50,7 @@ class VersionPoll:
         return [body]
 
     def version(self, write: bool, token: str) -> int | None:
-        from .services import VERSION
+        from .table.service import VERSION
 
         try:
             if self.engine is None:

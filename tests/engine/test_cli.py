@@ -1,6 +1,7 @@
 """`python -m referee`: exit statuses and output that users and scripts rely on."""
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -122,3 +123,23 @@ def test_check_judges_a_full_record_s_bad_lead_in_one_line(name, line):
     assert len(illegal) == 1 and line in illegal[0], r.stdout
     rule = json.loads((RECORDS / f"{name}.expected.json").read_text())["error"]["rule"]
     assert f"(rule {rule})" in illegal[0]
+
+
+@pytest.mark.parametrize("args", [("rules",), ("check", "--json", str(EXAMPLE))])
+def test_a_reader_that_has_gone_gets_no_traceback(args):
+    """`python -m referee rules | head -1`: the pipe is closed before the output is written
+    (here before the command starts: its reading end is closed at once)."""
+    read, write = os.pipe()
+    os.close(read)
+    try:
+        r = subprocess.run(
+            [sys.executable, "-m", "referee", *args],
+            cwd=ROOT,
+            stdout=write,
+            stderr=subprocess.PIPE,
+            text=True,
+            timeout=120,
+        )
+    finally:
+        os.close(write)
+    assert r.returncode == 1 and "Traceback" not in r.stderr, r.stderr

@@ -1,6 +1,7 @@
-"""The record fuzzer: records built from the spec's shape and mutations of the hand-worked
-records in tests/records, judged the way `python -m referee check` judges them. Whatever
-the record holds, `check` exits 0, 1 or 2; at 2 it says why on one line; never a traceback.
+"""The record fuzzer: records built from the format's shape (docs/record-format.md) and
+mutations of the hand-worked records in tests/records, judged the way `python -m referee
+check` judges them. Whatever the record holds, `check` exits 0, 1 or 2; at 2 it says why
+on one line; never a traceback.
 
 FUZZ_EXAMPLES sets the number of records per test (default 150, a CI-sized run);
 docs/reliability.md has the figures of a larger run.

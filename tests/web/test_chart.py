@@ -1,4 +1,4 @@
-"""The match chart (referee.web.chart): each side's running total after each hand, the
+"""The match chart (referee.web.drawing.chart): each side's running total after each hand, the
 target line, labels, and an accessible image."""
 
 from __future__ import annotations
@@ -7,7 +7,7 @@ import xml.etree.ElementTree as ET
 
 from webhelpers import text_of
 
-from referee.web.chart import LABEL_GAP, TOP, H, running_totals, totals_chart
+from referee.web.drawing.chart import LABEL_GAP, TOP, H, running_totals, totals_chart
 
 SVG = "{http://www.w3.org/2000/svg}"
 
@@ -145,7 +145,7 @@ def test_lines_level_after_a_hand_are_drawn_apart_inside_the_plot():
     """Thirteen sides, eleven of them at 0 all match (issue 23.6): no two lines on top of
     each other after the first hand, every line inside the plot, and each named with its
     total at its end."""
-    from referee.web.chart import BOTTOM
+    from referee.web.drawing.chart import BOTTOM
 
     names = [f"P{i}" for i in range(13)]
     hands = [[0] * 11 + [120, 40], [0] * 11 + [201, 126]]

@@ -310,6 +310,62 @@ def test_the_preview_shows_the_points_totals_result_and_standings_it_changes(app
     ]
 
 
+def test_the_standings_preview_of_a_round_with_a_bye_is_the_standings_saved(app):
+    """A French Connection event of five: four at the table, one bye, which scores the
+    round's average (the default). The preview of a correction ranks the round as the
+    event does, the corrected table and the bye in their round (it once put the corrected
+    table in no round, so the bye's average changed in the preview alone): every row it
+    shows is the row saved, and the bye's placement points do not move."""
+    from eventhelpers import Director
+    from test_matches import FC_HAND_1, FC_HAND_2
+
+    director = Director(app.test_client())
+    event = director.create("french-connection", [*FC, "Eve"], format="pods", rounds=1)
+    director.act(event, "pair")
+    director.act(event, "start")
+    [link] = director.table_links(event)
+    t = director.get(link).location.rsplit("/", 1)[1]
+    seated = director.record(t)["players"]
+    director.players[t] = seated
+    seat = dict(zip(FC, seated, strict=True))
+    [bye] = {*FC, "Eve"} - set(seated)
+
+    def say(text: str) -> str:
+        return re.sub(r"\b(Ana|Ben|Cleo|Dan)\b", lambda m: seat[m.group(1)], text)
+
+    director.moves(t, say(FC_HAND_1))
+    director.settle(t, {seat[n]: tiles for n, tiles in FC_LEFT_1.items()})
+    director.moves(t, say(FC_HAND_2))
+    director.settle(
+        t, {seat["Ana"]: "6-4 6-2 4-4 3-2", seat["Ben"]: "5-3 3-3 2-0", seat["Cleo"]: "5-4 5-0"}
+    )
+    public = director.public_token(event)
+    swapped = {seat["Ana"]: "6-1", seat["Ben"]: "4-0 1-0", seat["Cleo"]: "", seat["Dan"]: "5-4 4-4"}
+    form = {
+        "k": 28,
+        "moves": say("Cleo 6-6 on 6-0"),
+        **{f"left-{i}": swapped[p] for i, p in enumerate(seated)},
+    }
+    html = director.get(f"/t/{t}/hand/1/correct", query_string=form).get_data(as_text=True)
+    rows = re.findall(
+        r'<tr><th scope="row">([^<]+)</th>\s*'
+        r'<td class="num">(.*?)</td>\s*<td class="num">(.*?)</td>',
+        html.split('id="effect-standings"', 1)[1].split("</table>", 1)[0],
+    )
+    assert rows and bye not in [name for name, _, _ in rows]  # the bye's row does not move
+    r = director.post(f"/t/{t}/hand/1/correct", hidden_form(html, "save-form"))
+    assert r.status_code == 302
+    after = {
+        row["entrant"]: row
+        for row in director.get(f"/p/{public}/standings.json").get_json()["standings"]
+    }
+    for name, rank, score in rows:  # "old → <strong>new</strong>", or one figure: unchanged
+        new = re.sub(r"<[^>]+>", "", rank.split("→")[-1]).strip()
+        assert int(new) == after[name]["rank"], name
+        new = re.sub(r"<[^>]+>", "", score.split("→")[-1]).strip()
+        assert float(new) == after[name]["score"], name
+
+
 def test_a_correction_that_changes_who_won_ends_or_reopens_the_match(phone):
     """Five-Up to 5: Ana went out and scored Ben's 6-6 (12 pips: 2 points), 6–3, the
     match won. Had Ben held 1-0, she would have scored nothing for it: 4–3, not decided,

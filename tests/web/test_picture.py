@@ -1,4 +1,4 @@
-"""The picture of the layout (referee.web.picture): well-formed SVG, every tile once, no
+"""The picture of the layout (referee.web.drawing): well-formed SVG, every tile once, no
 overlaps, arms that bend, doubles across the line, touching halves that match, places."""
 
 from __future__ import annotations
@@ -11,17 +11,10 @@ import pytest
 
 from referee.engine import LEAD, Match, Move, parse_tile
 from referee.engine.simulate import play_hand
-from referee.web.picture import (
-    BUDGET,
-    MIN_WIDTH,
-    PAD,
-    UNIT,
-    _positions,
-    layout_svg,
-    sprite_svg,
-    tile_svg,
-    tile_use,
-)
+from referee.web.drawing import layout_svg, sprite_svg, tile_svg, tile_use
+from referee.web.drawing.layout import MIN_WIDTH, PAD
+from referee.web.drawing.plan import BUDGET, positions
+from referee.web.drawing.tiles import UNIT
 
 SVG = "{http://www.w3.org/2000/svg}"
 
@@ -104,7 +97,7 @@ def assert_drawn_right(hand):
     """Every tile once, no two overlapping, each touching the tile it was laid on with the
     half that shows the same pips, doubles across the line."""
     layout = hand.layout
-    spots = _positions(layout, corner(hand))
+    spots = positions(layout, corner(hand))
     assert len(spots) == len(layout.nodes)
     for i, a in enumerate(spots):
         for b in spots[:i]:
@@ -243,16 +236,16 @@ def test_five_up_every_tile_once_spinners_and_lead_marked():
 def test_output_is_deterministic_and_old_tiles_never_move():
     hand = five_up()
     assert layout_svg(hand) == layout_svg(five_up())
-    before = _positions(hand.layout, 2)
+    before = positions(hand.layout, 2)
     lay(hand, "4-4 on 1-4")
-    after = _positions(hand.layout, 2)
+    after = positions(hand.layout, 2)
     assert after[: len(before)] == before
 
 
 def test_french_connection_cross_has_a_tile_on_every_side_of_the_pose():
     hand = french_connection()
     assert_drawn_right(hand)
-    spots = _positions(hand.layout)
+    spots = positions(hand.layout)
     pose = spots[0]
     sides = set()
     for i in hand.layout.nodes[0].children.values():
@@ -270,7 +263,7 @@ def test_french_connection_cross_has_a_tile_on_every_side_of_the_pose():
 
 def test_doubles_lie_across_the_line():
     hand = french_connection()
-    spots = _positions(hand.layout)
+    spots = positions(hand.layout)
     nodes = hand.layout.nodes
     for node, spot in zip(nodes, spots, strict=True):
         if node.parent is None or node.tile.high != node.tile.low:
@@ -287,7 +280,7 @@ def test_a_long_arm_bends_to_stay_phone_shaped():
     assert len(hand.layout.nodes) == 20
     assert len(hand.layout.nodes[0].children) == 1  # one single arm
     assert_drawn_right(hand)
-    spots = _positions(hand.layout)
+    spots = positions(hand.layout)
     assert min(s.x0 for s in spots) >= -BUDGET // 2
     assert max(s.x1 for s in spots) <= BUDGET // 2
     headings = {(s.x1 - s.x0 == 4) for s, n in zip(spots, hand.layout.nodes, strict=True)
@@ -460,7 +453,7 @@ def test_a_layout_planned_a_tile_at_a_time_is_placed_as_planned_afresh(variant, 
     """Plans are kept and extended by the new tile (phones draw the layout after every
     move): the result is the same as planning the whole layout from nothing."""
     from referee.engine.simulate import deal
-    from referee.web import picture
+    from referee.web.drawing import plan
 
     for seed in range(3):
         m = Match(variant, [f"P{i}" for i in range(players)])
@@ -471,8 +464,8 @@ def test_a_layout_planned_a_tile_at_a_time_is_placed_as_planned_afresh(variant, 
         assert hand.players == whole.players
         for move in whole.moves:
             hand.apply(move)
-            kept = picture._plan(hand.layout)  # extends the plan kept for the move before
-            picture._PLANS.clear()
-            fresh = picture._plan(hand.layout)
+            kept = plan.plan(hand.layout)  # extends the plan kept for the move before
+            plan._PLANS.clear()
+            fresh = plan.plan(hand.layout)
             assert kept[0] == fresh[0] and kept[2] == fresh[2]
             assert kept[1] == fresh[1]

@@ -13,7 +13,7 @@ from flask.testing import FlaskClient
 from webhelpers import Phone
 
 from referee.web import db, public
-from referee.web.qr import qr_svg
+from referee.web.drawing import qr_svg
 
 NAMES = ["Ana", "Ben", "Cleo", "Dan", "Eva", "Filip", "Gosia", "Honza"]
 

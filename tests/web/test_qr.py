@@ -2,7 +2,7 @@
 
 import segno
 
-from referee.web.qr import qr_svg
+from referee.web.drawing import qr_svg
 
 
 def test_qr_svg_is_inline_svg_with_title():

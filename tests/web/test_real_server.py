@@ -17,8 +17,8 @@ import urllib.request
 import pytest
 from realserver import ROOT, Phone, Server
 
+from referee.web.drawing import qr_svg
 from referee.web.matches.service import ATTEMPTS
-from referee.web.qr import qr_svg
 
 pytestmark = pytest.mark.timeout(240)
 SLOWLORIS = ROOT / "scripts" / "slowloris.py"

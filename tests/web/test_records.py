@@ -1,4 +1,4 @@
-"""Export and import of game records (shared/spec/record-format.md)."""
+"""Export and import of game records (docs/record-format.md)."""
 
 from __future__ import annotations
 

@@ -121,7 +121,7 @@ def test_a_play_reads_no_more_in_a_long_match_with_many_undos(app, phone):
 def replayed(app) -> int:
     """How many replays of a match this app (process) has made."""
     cache = app.extensions.get("referee_state")
-    return 0 if cache is None else cache.partial + cache.misses
+    return 0 if cache is None else cache.counts["partial"] + cache.counts["misses"]
 
 
 def test_the_process_that_records_a_move_renders_the_table_for_the_others(two_apps):

@@ -11,7 +11,7 @@ import xml.etree.ElementTree as ET
 from webhelpers import text_of
 
 from referee.engine import Match, Move, parse_tile
-from referee.web.picture import layout_svg
+from referee.web.drawing import layout_svg
 
 SVG = "{http://www.w3.org/2000/svg}"
 

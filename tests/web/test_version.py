@@ -8,8 +8,9 @@ import re
 import pytest
 from sqlalchemy import update
 
-from referee.web import db, services
+from referee.web import db
 from referee.web.models import Hand
+from referee.web.table import transaction
 
 
 def poll(phone, token: str, spectator: bool = False) -> str:
@@ -56,13 +57,13 @@ def test_an_unknown_link_has_no_version(client):
 
 
 def test_a_write_that_does_not_bump_the_version_is_caught(app, phone):
-    """A write service that forgets services._commit would change a table no phone and no
+    """A write service that forgets transaction.commit would change a table no phone and no
     other process ever sees changed: it fails loudly instead."""
     t = phone.start("five-up", ["Ana", "Ben"])
 
-    @services.writes
+    @transaction.writes
     def forgetful(token):
-        services._begin(token)
+        transaction.begin(token)
         db.session.execute(update(Hand).values(lot=1))
         db.session.commit()
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
 
 from ..errors import IllegalMove, SetupError
@@ -51,16 +52,92 @@ class Settlement(NamedTuple):
     lines: list[Line]
 
 
+class Choice(NamedTuple):
+    """One value of a choice option, as the forms offer it."""
+
+    value: str
+    label: str  # msgid: the start form's words for it ("Penalty points: the fewest win")
+    short: str  # msgid: the event form's ("penalty")
+    rule: str | None = None  # the rule it puts in force, linked beside it
+
+
+class Option(NamedTuple):
+    """One of a variant's options as the start form and the event form ask it (the forms
+    are built from these; `Variant.options` judges what they send). Labels are msgids,
+    said in the reader's language by the web's gettext (`%(name)s` placeholders)."""
+
+    name: str  # the key in the match's options, and the form field's name
+    label: str  # msgid: the start form's label (a choice: the group's legend)
+    choices: tuple[Choice, ...] = ()  # a choice among these; none: a whole number
+    default: str | None = None  # a choice's default value (a number's is the variant's)
+    low: int | None = None  # a number's bounds (the engine says why one is refused)
+    high: int | None = None
+    event_label: str | None = None  # msgid: the event form's label, where it differs
+    placeholder: str | None = None  # msgid: a number's placeholder, with `target_defaults`
+    hint: str | None = None  # msgid: the sentence beside a number, with `target_defaults`
+
+    def choice(self, value) -> Choice | None:
+        return next((c for c in self.choices if c.value == value), None)
+
+
+class TableChoice(NamedTuple):
+    """A kind of table the event form offers as a link (Five-Up: two players, three, fixed
+    pairs, four who change partners): it fixes the table size or the pairs, and so the
+    formats that fit (`referee.events.formats`)."""
+
+    label: str  # msgid
+    size: int | None = None  # the event's `table_size` it asks for
+    pairs: bool = False  # the entrants are fixed pairs
+    anchor: str | None = None  # the link's HTML id
+
+
+class Events(NamedTuple):
+    """How a variant is played at an event: the formats and table sizes it allows."""
+
+    formats: tuple[str, ...]  # the pairing formats it allows, the usual first
+    pods: tuple[int, int, int]  # a pod's table: fewest, most and preferred players
+    pairs: bool = False  # entrants may be fixed pairs (seats 1 and 3 against 2 and 4)
+    tables: tuple[TableChoice, ...] = ()  # kinds of table picked by link (else any)
+    seats_refusal: str | None = None  # msgid: a table size that none of `tables` seats
+    pod_choice: bool = False  # the director sets the pods' table size (a number field)
+
+
+class Standings(NamedTuple):
+    """How an event of the variant ranks (`referee.events.standings` does the ranking)."""
+
+    kind: str  # "match-points" or "placement"
+
+    @property
+    def placed(self) -> bool:
+        """Placement points per table (else match points: win, draw, loss)."""
+        return self.kind == "placement"
+
+
+MATCH_POINTS = Standings("match-points")  # win / draw / loss, then +/−, H2H, Buchholz
+PLACEMENT = Standings("placement")  # placement points per table, then the points
+
+TARGET = Option(
+    "target",
+    N_("Target (points that end the match)"),
+    low=1,
+    event_label=N_("Target (points that end a match)"),
+    placeholder=N_("default %(points)s"),
+    hint=N_("Default %(points)s."),
+)
+
+
 def round5(pips: int) -> int:
     """Pips / 5 rounded to the nearest whole point: 21, 22 -> 4; 23, 24 -> 5 (FU-DOMINO)."""
     return (pips + 2) // 5
 
 
 class Variant:
-    """A variant as data plus hooks. Subclasses set the data and override the hooks."""
+    """A variant as data plus hooks. Subclasses set the data and override the hooks; one
+    instance is registered (`referee.engine.variants.register`), and everything about
+    the variant is asked of it: nothing outside this folder names a variant."""
 
-    name = ""
-    title = ""
+    name = ""  # the id: in records, URLs, the database ("five-up")
+    title = ""  # its name as players write it ("Five-Up"); per language: its texts' title
     player_counts: tuple[int, ...] = ()
     players_rule = ""
     hand_size = 7
@@ -72,6 +149,11 @@ class Variant:
     lead_rule = ""
     spinner_rule = ""
     poses = False  # the lead is called the pose ("Ana poses 6-6"), not the lead
+    nodraw_rule = ""  # the rule that refuses a draw where there is no boneyard
+    option_fields: tuple[Option, ...] = (TARGET,)  # the options the forms ask, in order
+    events = Events(formats=(), pods=(2, 2, 2))  # how it is played at an event
+    standings = PLACEMENT  # how an event of it ranks
+    texts_dir = Path(__file__).resolve().parent / "texts"  # its VARIANT.LANG.toml files
 
     # -- data ---------------------------------------------------------------------------
     def max_pip(self, players: int) -> int:
@@ -100,7 +182,7 @@ class Variant:
         return [(s,) for s in range(players)]
 
     @functools.cache  # noqa: B019 (variants are a handful of singletons)
-    def seating(self, players: int) -> tuple[list[tuple[int, ...]], list[int]]:
+    def seating(self, players: int) -> tuple[tuple[tuple[int, ...], ...], tuple[int, ...]]:
         """The sides, and the side of each seat."""
         sides = self.sides(players)
         side_of = {seat: i for i, side in enumerate(sides) for seat in side}
@@ -108,6 +190,11 @@ class Variant:
 
     def set_name(self, players: int) -> Message:
         return Message(SET_NAMES[self.max_pip(players)])
+
+    def target_defaults(self) -> dict[str, int]:
+        """The default targets as the forms say them (the target's placeholder and hint):
+        {"points": 61}; a variant whose default follows a choice names each."""
+        return {"points": self.default_target({})}
 
     # -- hooks --------------------------------------------------------------------------
     def opening(self, players: list[str], previous: Hand | None) -> Opening:
@@ -125,7 +212,7 @@ class Variant:
     def check_draw(self, hand: Hand, count: int) -> None:
         if self.draw_rule is None:
             raise IllegalMove(
-                "FC-NODRAW",
+                self.nodraw_rule,
                 Message(
                     N_("There is no drawing in {variant}: there is no boneyard."),
                     variant=self.title,
@@ -179,6 +266,18 @@ class Variant:
 
     def match_rule_for(self, options: dict) -> str:
         return self.match_rule
+
+    def hand_line(self, options: dict) -> str:
+        """The template of a hand's line in `check`'s verdict, naming its points as the
+        variant scores them."""
+        if self.best(options) is min:
+            return N_("Hand {hand}: {end}. Penalty points: {points}.")
+        return N_("Hand {hand}: {end}. Points: {points}.")
+
+    def verdict_extras(self, hand: Hand) -> dict:
+        """What the `--json` verdict says of a hand beyond what every variant's says (its
+        plays' points, its charges): keys in the record spec's order."""
+        return {}
 
     def result(self, totals: list[int], options: dict) -> tuple[bool, int | None]:
         """(over, winning side) from the sides' totals at the end of a hand (C-TIE)."""

@@ -6,9 +6,18 @@ from ..errors import IllegalMove, SetupError
 from ..messages import N_, NP_, Message
 from ..names import show
 from ..tiles import pip_count
-from .base import Line, Opening, Settlement, Variant, lowest
+from .base import TARGET, Choice, Events, Line, Opening, Option, Settlement, Variant, lowest
 
 HOLDS = NP_("{player} holds {n} pip", "{player} holds {n} pips")  # a penalty line
+SCORING = Option(
+    "scoring",
+    N_("Scoring"),
+    choices=(
+        Choice("penalty", N_("Penalty points: the fewest win"), N_("penalty"), "CT-PENALTY"),
+        Choice("victory", N_("Victory points: the most win"), N_("victory"), "CT-VICTORY"),
+    ),
+    default="penalty",
+)
 
 
 class Ctyrka(Variant):
@@ -21,6 +30,14 @@ class Ctyrka(Variant):
     draw_ends_turn = True
     lead_rule = "CT-LEAD"
     spinner_rule = "CT-SPINNER"
+    option_fields = (
+        SCORING,
+        TARGET._replace(
+            placeholder=N_("default %(penalty)s / %(victory)s"),
+            hint=N_("Default %(penalty)s for penalty scoring, %(victory)s for victory scoring."),
+        ),
+    )
+    events = Events(formats=("pods", "swiss", "round-robin"), pods=(2, 13, 4), pod_choice=True)
 
     def max_pip(self, players):
         return 6 if players <= 3 else 9 if players <= 7 else 12
@@ -43,6 +60,14 @@ class Ctyrka(Variant):
 
     def match_rule_for(self, options):
         return "CT-VICTORY" if options["scoring"] == "victory" else "CT-PENALTY"
+
+    def target_defaults(self):
+        return {c.value: self.options({"scoring": c.value})["target"] for c in SCORING.choices}
+
+    def hand_line(self, options):
+        if self.best(options) is max:
+            return N_("Hand {hand}: {end}. Victory points: {points}.")
+        return super().hand_line(options)
 
     def opening(self, players, previous):
         return Opening(

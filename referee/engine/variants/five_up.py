@@ -4,7 +4,17 @@ from __future__ import annotations
 
 from ..messages import N_, NP_, Message
 from ..tiles import pip_count
-from .base import Line, Opening, Settlement, Variant, round5, unique_best
+from .base import (
+    MATCH_POINTS,
+    Events,
+    Line,
+    Opening,
+    Settlement,
+    TableChoice,
+    Variant,
+    round5,
+    unique_best,
+)
 
 
 class FiveUp(Variant):
@@ -19,6 +29,26 @@ class FiveUp(Variant):
     match_rule = "FU-MATCH"
     lead_rule = "FU-LEAD"
     spinner_rule = "FU-SPINNER"
+    events = Events(
+        formats=("swiss", "round-robin", "pods", "rotating-partners"),
+        pods=(2, 3, 3),  # each player for himself: a table of 2 rather than a bye
+        pairs=True,
+        tables=(
+            TableChoice(N_("two players")),
+            TableChoice(N_("three players"), size=3),
+            TableChoice(N_("fixed pairs"), pairs=True),
+            TableChoice(
+                N_("four players who change partners each round (rotating partners)"),
+                size=4,
+                anchor="rotating-link",
+            ),
+        ),
+        seats_refusal=N_(
+            "Five-Up seats 2 or 3 players, each player for themselves, "
+            "or 4 who change partners each round."
+        ),
+    )
+    standings = MATCH_POINTS
 
     def default_target(self, options):
         return 61
@@ -137,3 +167,6 @@ class FiveUp(Variant):
 
     def best(self, options):
         return max
+
+    def verdict_extras(self, hand):
+        return {"plays": [{"move": m, "count": c, "points": p} for m, c, p, _ in hand.plays]}

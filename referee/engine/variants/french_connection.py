@@ -6,7 +6,7 @@ import functools
 
 from ..messages import N_, NP_, Message
 from ..tiles import DOUBLE_OF, NOTHING, WITH_PIP, pip_count, tile
-from .base import Line, Opening, Settlement, Variant, lowest
+from .base import Events, Line, Opening, Settlement, Variant, lowest
 
 BLANK = tile(0, 0)
 _new = tuple.__new__  # Line(...), Settlement(...) without the overhead of their defaults
@@ -83,6 +83,8 @@ class FrenchConnection(Variant):
     lead_rule = "FC-POSE"
     spinner_rule = "FC-SPINNER"
     poses = True
+    nodraw_rule = "FC-NODRAW"
+    events = Events(formats=("pods",), pods=(4, 4, 4))  # exactly 4: byes for the rest
 
     def opening(self, players, previous):
         if previous is not None and previous.winner is not None:
@@ -148,6 +150,7 @@ class FrenchConnection(Variant):
             by_double = last.high == last.low
         else:
             winner, out, by_double = lowest(pips), None, False
+        text: str | tuple[str, str]  # a line's template (a plural: a pair)
         for seat, tiles in enumerate(left):
             if seat == out:
                 continue
@@ -159,3 +162,25 @@ class FrenchConnection(Variant):
             facts = {"player": names[seat], "n": pips[seat]}
             lines.append(_new(Line, (seat, pips[seat] * factor, "FC-SETTLE", text, facts)))
         return _new(Settlement, (winner, lines))
+
+    def verdict_extras(self, hand):
+        return {"penalties": penalties(hand)}
+
+
+def penalties(hand) -> list[dict]:
+    """French Connection's 10- and 20-point charges, in order."""
+    out = [
+        {"move": m, "side": hand.players[s], "points": p, "rule": r} for m, s, p, r in hand.charges
+    ]
+    if hand.settlement is not None:
+        out += [
+            {
+                "move": None,
+                "side": hand.players[line.side],
+                "points": line.points,
+                "rule": line.rule,
+            }
+            for line in hand.settlement.lines
+            if line.rule == "FC-SOAP"
+        ]
+    return out

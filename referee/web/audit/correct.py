@@ -20,12 +20,15 @@ from sqlalchemy import delete, update
 
 from referee.engine import IllegalMove, Move, NotationError, RecordError, parse_tile, record
 
-from .. import db, services, state
+from .. import db
+from ..errors import Refused
 from ..i18n import say
 from ..models import Hand as HandRow
 from ..models import Match
 from ..models import Move as MoveRow
-from ..services import Refused
+from ..table import state, transaction
+from ..table.presenters import describe
+from ..table.service import move_data, read_left
 from .log import log_change, phone
 
 # -- moves as lines ------------------------------------------------------------------------
@@ -191,7 +194,7 @@ def _left_lists(prop: Proposal, hand, target, texts: dict[int, str] | None) -> d
             typed = prop.auto[seat]  # not typed by the user: filled in for these moves
         prop.left.append(" ".join(typed.replace(",", " ").split()))
     try:
-        return services.read_left(hand, {s: [t] for s, t in enumerate(prop.left)})
+        return read_left(hand, {s: [t] for s, t in enumerate(prop.left)})
     except Refused as e:
         prop.settlement = {"message": e.message, "rule": None, "field": e.field}
         return None
@@ -254,7 +257,7 @@ def propose(
                 made = hand.moves[-1]
                 if made.kind == "play":  # where it went, also when the line did not say
                     made = made._replace(on=hand.laid_on(made.tile))
-                verdict.update(ok=True, text=services.describe(hand, made, n))
+                verdict.update(ok=True, text=describe(hand, made, n))
                 prop.new.append(made)
         prop.verdicts.append(verdict)
     settled = target.remaining is not None or number < len(rows)
@@ -374,13 +377,13 @@ def suggestion(row: Match, number: int, k: int, do: str) -> tuple[str, bool]:
     return "\n".join(lines), False
 
 
-@services.writes
+@transaction.writes
 def save(
     token: str, number: int, k: int, text: str, reseat: bool, total: int, left: dict | None = None
 ) -> str:
     """Save a correction as one change (old → new) after the engine accepts it all: the
     moves from k on, and the tiles left of the hand when they change too."""
-    table = services._begin(token)
+    table = transaction.begin(token)
     from .service import hand_rows
 
     row = table.row
@@ -412,8 +415,8 @@ def save(
     same_moves = [line_of(m, row.players) for m in old_rows] == prop.lines
     if same_moves and not prop.left_changed:
         raise Refused(409, _("Nothing to correct: the moves are as recorded."))
-    services._lock(table)  # the write's first statement: the match's version
-    old = [services.move_data(m) for m in old_rows]
+    transaction.lock(table)  # the write's first statement: the match's version
+    old = [move_data(m) for m in old_rows]
     new = [{"seq": v["n"], "line": v["line"]} for v in prop.verdicts]
     if prop.left_changed:  # the tiles left change with the moves: kept in the same change
         old = {"moves": old, "remaining": prop.recorded}
@@ -437,9 +440,9 @@ def save(
         )
     if prop.add_next:
         db.session.add(HandRow(match_id=row.id, number=number + 1))
-    services._commit(table, number, total)
+    transaction.commit(table, number, total)
     db.session.expire_all()
-    state._cache().data.pop(row.id, None)  # an earlier hand or its settlement changed
+    state.forget(row.id)  # an earlier hand or its settlement changed
     if same_moves:
         return _(
             "Hand %(h)d corrected: the tiles left, %(old)s → %(new)s.",

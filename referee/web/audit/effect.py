@@ -18,7 +18,9 @@ from sqlalchemy import select
 
 from referee.events import standings as st
 
-from .. import db, services
+from .. import db
+from ..table.presenters import outcome
+from ..table.state import Table
 
 
 @dataclass
@@ -32,7 +34,7 @@ class Effect:
     standings: list[dict] = field(default_factory=list)  # the rows that move
 
 
-def of(table: services.Table, new_match) -> Effect:
+def of(table: Table, new_match) -> Effect:
     """The effect of replacing the match of `table` (as it stands) by `new_match`."""
     old_match = table.match
     out = Effect()
@@ -51,8 +53,8 @@ def of(table: services.Table, new_match) -> Effect:
                 }
             )
     out.totals = list(zip(names, old_match.totals(), new_match.totals(), strict=True))
-    before = services.outcome(table)
-    after = services.outcome(dataclasses.replace(table, match=new_match))
+    before = outcome(table)
+    after = outcome(dataclasses.replace(table, match=new_match))
     out.result = {
         "old": _result(before),
         "new": _result(after),
@@ -75,7 +77,7 @@ def _result(outcome: dict | None) -> str:
 
 
 # -- an event's standings ------------------------------------------------------------------
-def _standings(table: services.Table, new_match, out: Effect) -> None:
+def _standings(table: Table, new_match, out: Effect) -> None:
     from ..events import service as events
     from ..events.models import Event, EventGame, EventTable, Round
 
@@ -95,19 +97,16 @@ def _standings(table: services.Table, new_match, out: Effect) -> None:
     for r in now.rounds:
         if not r.started:
             continue
-        byes += r.row.byes
+        byes += [st.Bye(e, r.row.number) for e in r.row.byes]
         for t in r.tables:
             if any(g.match_id == match_id for g in t.games):
-                mine = len(results)
-                results.append(t)
-            elif t.result is not None:
-                results.append(t.result)
+                mine = len(results), t, r.row.number
+            results.append(t.result)
     if mine is None:
         return
-    ts = results[mine]
-    results[mine] = ts.result
     old_rows = _ranked(events, event, now, results, byes)
-    results[mine] = _corrected_result(event, ts, match_id, new_match)
+    index, ts, round_no = mine
+    results[index] = events.result_if(event, ts, match_id, new_match, round_no)
     new_rows = _ranked(events, event, now, results, byes)
     old_by = {r.entrant: r for r in old_rows}
     for r in new_rows:
@@ -134,45 +133,3 @@ def _ranked(events, event, now, results, byes) -> list[st.Row]:
     return st.standings(
         events.config(event), list(now.entrants), [r for r in results if r is not None], byes
     )
-
-
-def _corrected_result(event, ts, match_id: int, new_match) -> st.TableResult | None:
-    """The table's result with its game `match_id` replayed with the correction: the
-    game's totals and win taken out of the table's and the corrected ones put in, each
-    to the side of the table its players sit on. A director's forfeit or abandon stands
-    as it is (it does not read the games)."""
-    if ts.row.forfeit or ts.row.abandoned:
-        return ts.result
-    totals, wins = list(ts.totals), list(ts.wins)
-    games = list(ts.games)
-    index = next(i for i, g in enumerate(games) if g.match_id == match_id)
-    old = games[index]
-    last = index == len(games) - 1
-    time_hands = ts.row.time_hands if last else None
-    over, winner = (
-        new_match.result_on_time(time_hands) if time_hands is not None else new_match.result()
-    )
-    members = {
-        name: side
-        for side, ids in enumerate(ts.sides)
-        for e in ts.entrants
-        if e.id in ids
-        for name in e.members
-    }
-    for gside, seats in enumerate(old.sides):
-        side = members[old.players[seats[0]]]
-        totals[side] += new_match.totals()[gside] - old.totals[gside]
-        wins[side] += (over and winner == gside) - (old.over and old.winner == gside)
-    games[index] = dataclasses.replace(
-        old, totals=tuple(new_match.totals()), over=over, winner=winner
-    )
-    series = event.series
-    done = [g for g in games if g.over]
-    decided = bool(games) and (
-        max(wins) * 2 > series
-        or len(done) >= series
-        or (ts.row.time_hands is not None and games[-1].over)
-    )
-    if not decided:
-        return None
-    return st.TableResult(tuple(ts.sides), tuple(totals), tuple(wins))

@@ -19,9 +19,13 @@ from referee.engine.hand import Hand as EngineHand
 from referee.engine.hand import fitting
 from referee.engine.tiles import Tile, tile_set
 
-from .. import db, services, state
+from .. import db
+from ..errors import Refused
 from ..models import Hand, Match, now
-from ..services import Refused
+from ..table import state, transaction
+from ..table.presenters import outcome
+from ..table.service import move_data
+from ..table.state import Table
 from . import lock
 from .log import changes, confirmations, locked, log_change, phone_id, sign_log
 from .models import Change
@@ -82,7 +86,7 @@ def position(row: Match, number: int, k: int, rows: list[Hand] | None = None) ->
     return Position(number, len(hand.moves), total, len(rows), hand, fault)
 
 
-def position_of(t: services.Table, number: int, k: int) -> Position | None:
+def position_of(t: Table, number: int, k: int) -> Position | None:
     """The same as `position`, from the match's replayed state (the process's cache): the
     hands before `number` are taken as they are, only hand `number` is replayed to `k`."""
     rows = t.hand_rows
@@ -247,15 +251,15 @@ def move_text(m, players) -> str:
 
 
 # -- the signed scoresheet -----------------------------------------------------------------
-def score_text(table: services.Table) -> str:
+def score_text(table: Table) -> str:
     """The totals as a side confirms them: "61–48"."""
     return "–".join(str(p) for p in table.match.totals())
 
 
-def locked_because(table: services.Table) -> str | None:
+def locked_because(table: Table) -> str | None:
     """The lock's sentence (and who may unlock it) when the match is locked, else None:
     the pages then offer no undo, no correction and no abandon or delete."""
-    if services.outcome(table) is None:
+    if outcome(table) is None:
         return None
     if not locked(sign_log(table.row.id), len(table.match.side_names)):
         return None
@@ -269,7 +273,7 @@ def _phone_of(c) -> str | None:
     return new.get("phone_id") or (f"name:{c.phone}" if c.phone else None)
 
 
-def signoff(row, table: services.Table) -> dict:
+def signoff(row, table: Table) -> dict:
     """Who has confirmed the result, from which phone, and whether the match is locked.
     A side whose confirmation came from a phone that confirmed for another side too is
     `shared` (confirmed *for* it, not *by* it); `one_phone`: every side on one phone (or
@@ -279,7 +283,7 @@ def signoff(row, table: services.Table) -> dict:
     names = table.match.side_names
     held = {c.side: c for c in confirmations(log)}
     phones = {side: _phone_of(c) for side, c in held.items()}
-    over = services.outcome(table) is not None
+    over = outcome(table) is not None
     overrides = [c for c in log if c.kind == "override"]
     is_locked = locked(log, len(names))
     seated = _members_of(row.id, table.match.sides) if over or held else [[] for _ in names]
@@ -331,10 +335,10 @@ def _members_of(match_id: int, sides) -> list[list]:
     return side_members(match_id, sides)
 
 
-def _confirmable(table: services.Table, side, score: str) -> tuple[int, str, list]:
+def _confirmable(table: Table, side, score: str) -> tuple[int, str, list]:
     """(the side, the score now, the sign log) of a confirmation the match takes: decided,
     not locked, a side it has, the result the phone saw, not confirmed for that side yet."""
-    if services.outcome(table) is None:
+    if outcome(table) is None:
         raise Refused(409, _("The match is not decided yet: there is no result to confirm."))
     names = table.match.side_names
     log = sign_log(table.row.id)
@@ -359,12 +363,12 @@ def _confirmable(table: services.Table, side, score: str) -> tuple[int, str, lis
     return side, now_score, log
 
 
-@services.writes
+@transaction.writes
 def confirm(token: str, side, score: str) -> str:
     """One side confirms the result it saw (`score`), from this phone (its id is logged);
     when every side has, the match is locked. A side with members seated signs instead
     (`sign`): the players' link alone confirms for no side of theirs."""
-    table = services._begin(token, unlocked=False)
+    table = transaction.begin(token, unlocked=False)
     side, now_score, _log = _confirmable(table, side, score)
     names = table.match.side_names
     if _members_of(table.row.id, table.match.sides)[side]:
@@ -376,30 +380,30 @@ def confirm(token: str, side, score: str) -> str:
                 side=names[side],
             ),
         )
-    services._lock(table)
+    transaction.lock(table)
     log_change(
         table.row.id,
         "confirm",
         side=side,
         new={"side": names[side], "score": now_score, "phone_id": phone_id()},
     )
-    services._commit(table)
+    transaction.commit(table)
     return _("Confirmed %(score)s for %(side)s.", side=names[side], score=now_score)
 
 
-@services.writes
+@transaction.writes
 def sign(token: str, side, score: str, member, how: str) -> str:
     """A side signs the result with the credential of one of its members (`member`, whose
     PIN or personal link the caller checked: `how` is "pin" or "link"); logged with who
     signed, how, and from which phone. When every side has, the match is locked."""
-    table = services._begin(token, unlocked=False)
+    table = transaction.begin(token, unlocked=False)
     side, now_score, _log = _confirmable(table, side, score)
     names = table.match.side_names
     if member.id not in [m.id for m in _members_of(table.row.id, table.match.sides)[side]]:
         raise Refused(
             403, _("%(name)s does not play for %(side)s.", name=member.name, side=names[side])
         )
-    services._lock(table)
+    transaction.lock(table)
     log_change(
         table.row.id,
         "confirm",
@@ -413,7 +417,7 @@ def sign(token: str, side, score: str, member, how: str) -> str:
             "how": how,
         },
     )
-    services._commit(table)
+    transaction.commit(table)
     return _(
         "Signed %(score)s for %(side)s: %(name)s.",
         side=names[side],
@@ -461,7 +465,7 @@ def audit_log(row: Match) -> dict:
     moves = []
     for h in hands:
         for m in h.every_move:
-            data = services.move_data(m)
+            data = move_data(m)
             data.pop("created", None)
             moves.append(
                 {

@@ -18,9 +18,11 @@ from flask import (
 from flask_babel import gettext as _
 from markupsafe import Markup
 
-from .. import downloads, services
-from ..picture import layout_svg, sprite_svg
-from ..services import Refused
+from .. import downloads
+from ..drawing import layout_svg, sprite_svg
+from ..errors import Refused
+from ..table import presenters
+from ..table import service as tables
 from . import correct as corrections
 from . import effect, service
 from .log import COOKIE, NAME_MAX, keep_phone_id, phone, phone_id
@@ -29,7 +31,7 @@ bp = Blueprint("audit", __name__)
 
 
 def _match(token: str, write: bool):
-    row = services.by_token(token, write=write)
+    row = tables.by_token(token, write=write)
     if row is None:
         abort(404, _("There is no table at this link."))
     return row
@@ -62,7 +64,7 @@ def name_phone():
 
 # -- the replay viewer ---------------------------------------------------------------------
 def _replay(token: str, number: int, k: int, write: bool):
-    t = services.table(token, write=write)
+    t = tables.table(token, write=write)
     if t is None:
         abort(404, _("There is no table at this link."))
     row = t.row
@@ -81,8 +83,8 @@ def _replay(token: str, number: int, k: int, write: bool):
     nxt = None
     if pos.k < pos.total:
         nxt = service.move_text(t.hand_rows[number - 1].moves[pos.k], hand.players)
-    said = services.describe(hand, hand.moves[-1], pos.k) if pos.k else None
-    notes = services.history(hand, last=1)[-1].notes if pos.k else []
+    said = presenters.describe(hand, hand.moves[-1], pos.k) if pos.k else None
+    notes = presenters.history(hand, last=1)[-1].notes if pos.k else []
     false = service.evidence(hand)["items"]
     return render_template(
         "audit/replay.html",
@@ -104,10 +106,8 @@ def _replay(token: str, number: int, k: int, write: bool):
         end=at(number, pos.total),
         prev_hand=at(number - 1, 0) if number > 1 else None,
         next_hand=at(number + 1, 0) if number < pos.hands else None,
-        hand_url=url_for(
-            "table.hand" if write else "table.spectator_hand", token=token, number=number
-        ),
-        table_url=url_for("table.table" if write else "table.spectator", token=token),
+        hand_url=url_for("table.hand" if write else "spectator.hand", token=token, number=number),
+        table_url=url_for("table.table" if write else "spectator.table", token=token),
         here=at(number, pos.k),
         picture=Markup(
             layout_svg(hand, title=_("Hand %(n)d after move %(k)d", n=number, k=pos.k), sprite=True)
@@ -133,8 +133,8 @@ def record_position():
         hand=hand,
         variant=hand.variant,
         posted=text,
-        said=services.describe(hand, hand.moves[-1], pos.k) if pos.k else None,
-        notes=services.history(hand, last=1)[-1].notes if pos.k else [],
+        said=presenters.describe(hand, hand.moves[-1], pos.k) if pos.k else None,
+        notes=presenters.history(hand, last=1)[-1].notes if pos.k else [],
         next_text=None,
         false_passes=service.evidence(hand)["items"],
         fits=service.fits(hand),
@@ -168,7 +168,7 @@ def _render_correct(
     from referee.engine import get_variant
 
     rows = service.hand_rows(row)
-    t = services.table(token, write=True)
+    t = tables.table(token, write=True)
     shut = service.locked_because(t)
     change = None
     if checked and proposal is not None and proposal.ok and not shut:
@@ -278,7 +278,7 @@ def register_audit(app: Flask) -> None:
 
     @app.template_global()
     def signoff(t) -> dict:
-        """Who confirmed the result of the table `t` (a services.Table), and the lock."""
+        """Who confirmed the result of the table `t` (a table.state.Table), and the lock."""
         return service.signoff(t.row, t)
 
     @app.template_global()

@@ -9,8 +9,8 @@ from flask_babel import gettext as _
 
 from referee.engine import names as rule
 
+from ..errors import Refused
 from ..i18n import say
-from ..services import Refused
 
 NAME_RULE = "C-NAMES"
 

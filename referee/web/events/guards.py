@@ -10,7 +10,7 @@ from datetime import datetime
 from flask_babel import gettext as _
 from flask_babel import ngettext
 
-from ..services import Refused
+from ..errors import Refused
 from .models import Event, EventAction, Round
 
 

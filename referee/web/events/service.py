@@ -1,7 +1,7 @@
 """Events: creating them, their entrants, pairing and starting rounds, the director's
 acts, and the live state (tables, results, standings) that the pages show.
 
-A table's matches are created through `services.create_match`, like a match started by
+A table's matches are created through `matches.create.create_match`, like a match started by
 hand. A table's result is what replaying its matches gives (cached per match by its last
 write, since the public page replays every table of the event); the standings are
 computed from those results by the pure `referee.events.standings`.
@@ -19,14 +19,19 @@ from sqlalchemy import func, select, update
 from sqlalchemy.orm import selectinload
 
 from referee.engine import get_variant
+from referee.engine.variants import VARIANTS
 from referee.events import standings as st
+from referee.events.formats import FORMATS, Format
 
-from .. import db, services
+from .. import db
 from ..audit.log import locked, phone, sign_log
 from ..audit.service import override_lock
+from ..errors import Refused
 from ..i18n import say
+from ..matches.create import create_match
 from ..models import Match, now
-from ..services import Refused, writes
+from ..table import service as tables
+from ..table.transaction import writes
 from . import entrants as names
 from . import guards
 from .models import Entrant, Event, EventAction, EventGame, EventTable, Round
@@ -34,12 +39,12 @@ from .models import Entrant, Event, EventAction, EventGame, EventTable, Round
 MAX_ENTRANTS = 400
 MAX_SERIES = 9
 
-FORMAT_NAMES = {
-    "round-robin": _l("Round robin"),
-    "swiss": _l("Swiss"),
-    "rotating-partners": _l("Rotating partners"),
-    "pods": _l("Pods (tables of several players, grouped by standing)"),
-}
+
+def format_name(fmt: str):
+    """A format's name on the event pages, in the reader's language (its id if unknown)."""
+    found = FORMATS.get(fmt)
+    return _(found.label) if found is not None else fmt
+
 
 ACTIONS = {
     "added": _l("%(name)s added"),
@@ -101,8 +106,10 @@ def _reason(error: ValueError) -> str:
 
 
 def formats_for(variant: str, pairs: bool, table_size: int | None) -> list[str]:
-    options = {"pairs": pairs}
-    if variant == "five-up" and not pairs and table_size:
+    """The formats an event of `variant` may have, with fixed pairs or tables of
+    `table_size` (where the variant offers kinds of table: `Variant.events.tables`)."""
+    options: dict = {"pairs": pairs}
+    if not pairs and table_size:
         options["players"] = table_size
     return pairing().formats_for(variant, options)
 
@@ -165,16 +172,24 @@ def replay_game(row: Match, time_hands: int | None = None) -> Game:
     hit = _games.get(row.id)
     if hit is not None and hit[0] == key:
         return hit[1]
-    table = services.table(row.write_token, write=True)
-    m = table.match
+    table = tables.table(row.write_token, write=True)
+    game = _game(row.id, row.write_token, row.read_token, table.match, time_hands)
+    if len(_games) > 5000:
+        _games.clear()
+    _games[row.id] = (key, game)
+    return game
+
+
+def _game(match_id: int, write: str, read: str, m, time_hands: int | None) -> Game:
+    """A match's result from the engine's match `m` (on time, when time was called)."""
     if time_hands is not None:
         over, winner = m.result_on_time(time_hands)
     else:
         over, winner = m.result()
-    game = Game(
-        row.id,
-        row.write_token,
-        row.read_token,
+    return Game(
+        match_id,
+        write,
+        read,
         m.players,
         tuple(m.sides),
         tuple(m.side_names),
@@ -183,10 +198,6 @@ def replay_game(row: Match, time_hands: int | None = None) -> Game:
         over,
         winner,
     )
-    if len(_games) > 5000:
-        _games.clear()
-    _games[row.id] = (key, game)
-    return game
 
 
 # -- the state of an event ----------------------------------------------------------------
@@ -305,6 +316,32 @@ def _table_state(
     for i, g in enumerate(row.games):
         last = i == len(row.games) - 1
         games.append(replay_game(g.match, row.time_hands if last else None))
+    totals, wins, decided, result = _tally(event, row, entrants, sides, games, round_no)
+    winner = None
+    if result is not None:
+        best = max(wins)
+        top = [i for i, w in enumerate(wins) if w == best]
+        if len(top) == 1 and best > 0:
+            winner = names[top[0]]
+    return TableState(
+        row,
+        [entrants[i] for i in row.entrants],
+        sides,
+        names,
+        games,
+        totals,
+        wins,
+        decided,
+        result,
+        winner,
+    )
+
+
+def _tally(event: Event, row: EventTable, entrants, sides, games: list[Game], round_no: int):
+    """(totals, wins, decided, result) of a table from its games: each game's totals and
+    win to the side of the table its players sit on (the seats of a series rotate), the
+    series decided by a majority of wins, its length, or time; a forfeit as the director
+    scored it; an abandoned table decided for nobody (result None)."""
     totals = [0] * len(sides)
     wins = [0] * len(sides)
     _, owner = seating(event, row.entrants, entrants)
@@ -334,24 +371,27 @@ def _table_state(
         decided = True
     if decided and not row.abandoned:
         result = st.TableResult(tuple(sides), tuple(totals), tuple(wins), round_no)
-    winner = None
-    if result is not None:
-        best = max(wins)
-        top = [i for i, w in enumerate(wins) if w == best]
-        if len(top) == 1 and best > 0:
-            winner = names[top[0]]
-    return TableState(
-        row,
-        [entrants[i] for i in row.entrants],
-        sides,
-        names,
-        games,
-        totals,
-        wins,
-        decided,
-        result,
-        winner,
-    )
+    return totals, wins, decided, result
+
+
+def result_if(
+    event: Event, t: TableState, match_id: int, match, round_no: int
+) -> st.TableResult | None:
+    """The result of table `t` (of round `round_no` of `event`) if its game `match_id` were
+    the engine's `match` (a correction's replay, `audit/effect.py`), its other games as
+    they are: what the standings would count (None: not decided, or abandoned). A
+    director's forfeit stands as it is."""
+    last = len(t.games) - 1
+    games = [
+        _game(
+            g.match_id, g.write_token, g.read_token, match, t.row.time_hands if i == last else None
+        )
+        if g.match_id == match_id
+        else g
+        for i, g in enumerate(t.games)
+    ]
+    entrants = {e.id: e for e in event.entrants}
+    return _tally(event, t.row, entrants, t.sides, games, round_no)[3]
 
 
 def load(event: Event) -> EventState:
@@ -469,14 +509,13 @@ def bye_text(cfg: st.Config, b: st.ByeScore) -> str:
 
 
 def opponents(fmt: str, table: list[int]) -> list[tuple[int, int]]:
-    """The pairs of entrants who are opponents at a table (rotating partners: seats 1 and
-    3 are partners against 2 and 4)."""
-    if fmt == "rotating-partners" and len(table) == 4:
-        a1, b1, a2, b2 = table
-        pairs = [(a1, b1), (a1, b2), (a2, b1), (a2, b2)]
-    else:
-        pairs = [(a, b) for i, a in enumerate(table) for b in table[i + 1 :]]
+    """The pairs of entrants who are opponents at a table, as its format reads it
+    (rotating partners: seats 1 and 3 are partners against 2 and 4)."""
+    pairs, _partners = FORMATS.get(fmt, _ANY_FORMAT).opponents(table)
     return [(min(a, b), max(a, b)) for a, b in pairs]
+
+
+_ANY_FORMAT = Format()  # an unknown format: everybody at a table an opponent of everybody
 
 
 def repeats(event: Event, rounds_rows: list[Round], proposed: Round) -> list[tuple[int, int]]:
@@ -530,10 +569,10 @@ def create_event(
     name = (name or "").strip()
     if not name:
         raise Refused(400, _("Give the event a name."), field="name")
-    if variant not in services.VARIANT_NAMES:
+    if variant not in VARIANTS:
         raise Refused(404, _("There is no variant called %(name)s.", name=variant))
     v = get_variant(variant)
-    pairs = bool(pairs) and variant == "five-up"
+    pairs = bool(pairs) and v.events.pairs
     try:
         options = v.options(options)
     except ValueError as e:
@@ -544,15 +583,8 @@ def create_event(
         raise Refused(400, _reason(e), field="format") from None
     if fmt not in allowed:
         raise Refused(400, _("This format does not fit the variant."), field="format")
-    if table_size is not None and variant == "five-up" and table_size not in (2, 3, 4):
-        raise Refused(
-            400,
-            _(
-                "Five-Up seats 2 or 3 players, each player for themselves, "
-                "or 4 who change partners each round."
-            ),
-            field="table_size",
-        )
+    if table_size is not None and v.events.tables and table_size not in v.player_counts:
+        raise Refused(400, _(v.events.seats_refusal), field="table_size")
     if rounds is not None and not 1 <= rounds <= 99:
         raise Refused(400, _("The number of rounds is 1 to 99."), field="rounds")
     if not 1 <= series <= MAX_SERIES:
@@ -565,11 +597,11 @@ def create_event(
             ngettext("At most %(num)d entrant.", "At most %(num)d entrants.", MAX_ENTRANTS),
             field="entrants",
         )
-    if fmt == "rotating-partners" and len(entrants) < 4:
-        raise Refused(400, _("Rotating partners needs at least four players."), field="entrants")
+    if len(entrants) < FORMATS[fmt].min_entrants:
+        raise Refused(400, _(FORMATS[fmt].too_few), field="entrants")
     names.check(entrants)
     settings = dict(settings or {})
-    if variant != "five-up":
+    if v.standings.placed:
         settings.setdefault("fair", st.ROUND_AVERAGE)
         if settings["fair"] not in st.FAIR:
             raise Refused(
@@ -756,9 +788,9 @@ def _stale_pairing(event: Event, intent: int, again: bool) -> None:
 
 
 def _pod_size(event: Event) -> int | None:
-    if event.variant == "five-up":
-        return 3 if event.format == "pods" else None
-    return event.table_size
+    """The pods' table size the director chose; None (the variant's preferred) where the
+    event's `table_size` picked a kind of table instead (`Variant.events.tables`)."""
+    return None if get_variant(event.variant).events.tables else event.table_size
 
 
 def _proposed(event: Event, intent: int | None = None) -> Round:
@@ -824,7 +856,7 @@ def start_round(event: Event, time_cap: int | None = None, intent: int | None = 
 def _new_game(event: Event, t: EventTable, entrants, number: int) -> EventGame:
     """The table's match `number`, started through the same service as a match by hand."""
     players, _owner = seating(event, t.entrants, entrants)
-    row = services.create_match(event.variant, rotated(players, number), dict(event.options))
+    row = create_match(event.variant, rotated(players, number), dict(event.options))
     game = EventGame(table_id=t.id, number=number, match_id=row.id)
     t.games.append(game)
     return game
@@ -874,7 +906,7 @@ def call_time(event: Event) -> None:
         if t.games and t.forfeit is None and not t.abandoned:
             game = replay_game(t.games[-1].match)
             if not game.over:
-                table = services.table(t.games[-1].match.write_token, write=True)
+                table = tables.table(t.games[-1].match.write_token, write=True)
                 hand = table.match.current
                 begun = len(table.match.hands)
                 if hand is not None and not hand.moves and hand.settlement is None:

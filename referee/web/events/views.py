@@ -21,10 +21,17 @@ from flask_babel import gettext as _
 from flask_babel import ngettext
 from markupsafe import Markup
 
-from .. import downloads, services
+from referee.engine import get_variant
+from referee.engine.variants import VARIANTS
+from referee.events.formats import FORMATS
+
+from .. import downloads
+from ..drawing import qr_svg
+from ..errors import Refused
+from ..matches.create import default_options
 from ..public import link
-from ..qr import qr_svg
-from ..services import Refused
+from ..table import records
+from ..table import service as tables
 from . import confirm, series, service
 
 bp = Blueprint("events", __name__)
@@ -66,26 +73,41 @@ def _qr(url: str, title: str) -> Markup:
 
 
 # -- creating an event --------------------------------------------------------------------
+def _options(v) -> dict:
+    """The match options the event form sent: the variant's (`Variant.option_fields`)."""
+    options: dict = {}
+    for option in v.option_fields:
+        if option.choices:
+            options[option.name] = request.form.get(option.name, option.default)
+        elif (value := _int(request.form.get(option.name))) is not None:
+            options[option.name] = value
+    return options
+
+
+def _tables(v) -> list[tuple[str, str, str | None]]:
+    """The kinds of table the variant offers as links (url, label msgid, HTML id)."""
+    out = []
+    for t in v.events.tables:
+        params = {"table_size": t.size} if t.size else {"pairs": 1} if t.pairs else {}
+        out.append((url_for("events.new", variant=v.name, **params), t.label, t.anchor))
+    return out
+
+
 @bp.route("/events/new", methods=["GET", "POST"])
 def new():
-    variant = request.values.get("variant", "five-up")
-    if variant not in services.VARIANT_NAMES:
+    variant = request.values.get("variant", next(iter(VARIANTS)))
+    if variant not in VARIANTS:
         abort(404, _("There is no variant called %(name)s.", name=variant))
-    v = services.get_variant(variant)
-    pairs = request.values.get("pairs") == "1" and variant == "five-up"
+    v = VARIANTS[variant]
+    pairs = request.values.get("pairs") == "1" and v.events.pairs
     table_size = _int(request.values.get("table_size"))
     refused, status = None, 200
     if request.method == "POST":
-        options = {}
-        target = _int(request.form.get("target"))
-        if target is not None:
-            options["target"] = target
-        if variant == "ctyrka":
-            options["scoring"] = request.form.get("scoring", "penalty")
+        options = _options(v)
         settings = {}
         if request.form.get("points") == "league":
             settings["match_points"] = [3, 2, 1]
-        if variant != "five-up":
+        if v.standings.placed:
             settings["fair"] = request.form.get("fair", service.st.ROUND_AVERAGE)
         bye = request.form.get("bye", "").strip()
         try:
@@ -116,15 +138,16 @@ def new():
     return render_template(
         "events/new.html",
         variant=v,
-        variants=[services.get_variant(n) for n in services.VARIANT_NAMES],
+        variants=list(VARIANTS.values()),
         pairs=pairs,
         table_size=table_size,
-        formats=[(f, service.FORMAT_NAMES.get(f, f)) for f in formats],
+        tables=_tables(v),
+        formats=[(f, service.format_name(f)) for f in formats],
         fair=list(service.FAIR_NAMES.items()),
-        rotating="rotating-partners" in formats,
+        hints=[(FORMATS[f].hint_id, FORMATS[f].hint) for f in formats if FORMATS[f].hint],
         form=request.form,
         refused=refused,
-        defaults=services.default_options(variant),
+        defaults=default_options(variant),
     ), status
 
 
@@ -139,13 +162,13 @@ def director(token: str, refused: Refused | None = None):
         "events/director.html",
         s=state,
         event=event,
-        variant=services.get_variant(event.variant),
+        variant=get_variant(event.variant),
         public_url=public,
         director_url=mine,
         public_qr=_qr(public, _("The public link")),
         director_qr=_qr(mine, _("The director's link")),
         actions=[(a.at, service.action_text(a)) for a in reversed(event.actions)],
-        format_name=service.FORMAT_NAMES.get(event.format, event.format),
+        format_name=service.format_name(event.format),
         refused=refused,
         ask=confirm.ask,
     ), (refused.status if refused else 200)
@@ -347,7 +370,7 @@ def next_to_watch(token: str):
         abort(404, _("There is no table at this link."))
     if not found:
         abort(404, _("The next game of this series has not started yet: try again in a moment."))
-    return redirect(url_for("table.spectator", token=found))
+    return redirect(url_for("spectator.table", token=found))
 
 
 # -- the public side ----------------------------------------------------------------------
@@ -360,10 +383,10 @@ def _public_page(token: str, template: str):
             "events/_live.html" if fragment else template,
             s=state,
             event=event,
-            variant=services.get_variant(event.variant),
+            variant=get_variant(event.variant),
             version=service.version(token),
             fragment=fragment,
-            format_name=service.FORMAT_NAMES.get(event.format, event.format),
+            format_name=service.format_name(event.format),
         )
     )
     if fragment:
@@ -404,7 +427,7 @@ def standings_rows(state) -> list[dict]:
             "byes": row.byes,
             "score": float(row.score),
         }
-        if state.event.variant == "five-up":
+        if not state.config.placed:  # match points: the columns of a head-to-head game
             item.update(
                 points_for=row.points_for,
                 points_against=row.points_against,
@@ -455,12 +478,9 @@ def archive(token: str):
         for r in state.rounds:
             for t in r.tables:
                 for number, g in enumerate(t.row.games, 1):
-                    table = services.table(g.match.write_token, write=True)
+                    table = tables.table(g.match.write_token, write=True)
                     name = f"round-{r.row.number:02d}/table-{t.row.number:02d}-game-{number}.json"
-                    z.writestr(
-                        name,
-                        json.dumps(services.export(table), indent=1, ensure_ascii=False) + "\n",
-                    )
+                    z.writestr(name, records.text(table))
         z.writestr("standings.csv", standings_csv(state))
         z.writestr(
             "standings.json",

@@ -17,12 +17,16 @@ from flask_babel import ngettext
 from sqlalchemy import delete as sql_delete
 from sqlalchemy import func, select, update
 
-from .. import db, services, state
+from .. import db
 from ..audit import lock
 from ..audit.log import Locked, locked, refuse_if_locked, sign_log
+from ..errors import Refused
 from ..i18n import say
 from ..models import CODE_ALPHABET, CODE_LENGTH, CodeAttempt, Match, now
-from ..services import Refused
+from ..table import service as tables
+from ..table import state, transaction
+from ..table.presenters import outcome
+from ..table.state import Table
 
 ATTEMPTS = 10  # table codes a client may try...
 WINDOW = timedelta(minutes=10)  # ...in this long
@@ -48,12 +52,12 @@ def _clean_reason(reason: str | None) -> str:
     return text
 
 
-def _closable(row: Match, act: str) -> services.Table:
+def _closable(row: Match, act: str) -> Table:
     """The match's state for `act` ("abandon", "delete" or "public": the players' link
     ending or listing it), or why not: a locked match (the lock's sentence), a game of an
     event (its director abandons it; deleted it would leave the event's standings), an
     abandoned or decided match (not abandoned again). The match's version is then taken
-    at this state (`services._lock`), so a confirmation sent meanwhile makes it run again."""
+    at this state (`transaction.lock`), so a confirmation sent meanwhile makes it run again."""
     match_row = state.match_row(row.write_token, write=True)
     if match_row is None:
         raise Refused(404, _("There is no table at this link."))
@@ -62,7 +66,7 @@ def _closable(row: Match, act: str) -> services.Table:
             409, _("This match is already abandoned: %(reason)s", reason=match_row.abandon_reason)
         )
     table = state.state(match_row)
-    over = services.outcome(table)
+    over = outcome(table)
     try:
         refuse_if_locked(match_row.id, len(table.match.side_names), over is not None)
     except Locked as e:
@@ -106,11 +110,11 @@ def refuse_closing(row: Match, act: str) -> None:
     _closable(row, act)
 
 
-def closing(table: services.Table) -> dict:
+def closing(table: Table) -> dict:
     """What the players' link may still do to end the match, for its pages: `locked` (the
     lock's sentence, when locked), `event` (the event's name, for a game of one),
     `decided` (it is then not abandoned)."""
-    over = services.outcome(table) is not None
+    over = outcome(table) is not None
     match_id = table.row.id
     shut = over and locked(sign_log(match_id), len(table.match.side_names))
     return {
@@ -120,51 +124,48 @@ def closing(table: services.Table) -> dict:
     }
 
 
-@services.writes
+@transaction.writes
 def abandon(row: Match, reason: str | None) -> None:
     """Abandon a match, saying why: it is kept (and can be watched and downloaded) but
     takes no more moves. Refused(400) without a readable reason, Refused(409) when it is
     already abandoned, decided, locked or a game of an event."""
     table = _closable(row, "abandon")
     text = _clean_reason(reason)
-    db.session.info["writing"] = True  # `services.writes` checks that the version moved
-    services._lock(table)
+    transaction.lock(table)
     db.session.execute(
         update(Match).where(Match.id == row.id).values(abandoned=now(), abandon_reason=text),
         execution_options={"synchronize_session": False},
     )
-    services._commit(table)
+    transaction.commit(table)
     if isinstance(row, Match):
         db.session.refresh(row)
 
 
-@services.writes
+@transaction.writes
 def delete(row: Match) -> None:
     """Delete a match with its hands, moves and change log, for good (the database's
     cascades, on SQLite too). Refused(409) for a locked match and for a game of an event."""
     table = _closable(row, "delete")
-    db.session.info["writing"] = True
-    services._lock(table)
+    transaction.lock(table)
     db.session.execute(  # its hands, moves, changes... go with it (ON DELETE CASCADE)
         sql_delete(Match).where(Match.id == row.id),
         execution_options={"synchronize_session": False},
     )
-    services._commit(table)
+    transaction.commit(table)
     db.session.expunge_all()
 
 
-@services.writes
+@transaction.writes
 def set_public(row: Match, public: bool) -> None:
     """List the match on the home page (its spectators' link, status and score) or not.
     Refused(409) for a locked match, as every write is."""
     table = _closable(row, "public")
-    db.session.info["writing"] = True
-    services._lock(table)
+    transaction.lock(table)
     db.session.execute(
         update(Match).where(Match.id == row.id).values(public=bool(public)),
         execution_options={"synchronize_session": False},
     )
-    services._commit(table)
+    transaction.commit(table)
     db.session.refresh(row)
 
 
@@ -246,7 +247,7 @@ class Status:
 def status(row: Match) -> Status:
     """Where a match stands: in play (which hand), won (by whom) or abandoned, and the
     totals, as replaying its moves gives them."""
-    table = services.table(row.write_token, write=True)
+    table = tables.table(row.write_token, write=True)
     m = table.match
     scores = list(zip(m.side_names, m.totals(), strict=True))
     over, win = m.result()

@@ -9,11 +9,11 @@ from flask_babel import lazy_gettext as _l
 from wtforms import BooleanField, StringField, SubmitField
 from wtforms.validators import Length
 
-from .. import services
+from ..drawing import qr_svg
+from ..errors import Refused
 from ..forms import Form
 from ..public import link
-from ..qr import qr_svg
-from ..services import Refused
+from ..table import service as tables
 from . import service
 
 bp = Blueprint("matches", __name__)
@@ -42,7 +42,7 @@ class PublicForm(Form):
 
 
 def _row(token: str):
-    row = services.by_token(token, write=True)
+    row = tables.by_token(token, write=True)
     if row is None:
         abort(404, _("There is no table at this link."))
     return row
@@ -51,7 +51,7 @@ def _row(token: str):
 @bp.post("/code")
 def code():
     """A table code typed on the home page: to the players' link, or back with why not."""
-    from ..views import render_home
+    from ..pages.home import render_home
 
     form = CodeForm()
     if not form.validate() or not service.normal_code(form.code.data):
@@ -68,7 +68,7 @@ def code():
 def _render_close(row, abandon_form=None, delete_form=None, status=200, refused=None):
     """The close page; `refused`: why the last abandon or delete was not done, shown at
     the top whether or not its form is still offered."""
-    table = services.table(row.write_token, write=True)
+    table = tables.table(row.write_token, write=True)
     return render_template(
         "close.html",
         t=table,
@@ -131,7 +131,7 @@ def card(token: str):
 
 def _render_card(row, refused=None):
     token = row.write_token
-    table = services.table(token, write=True)
+    table = tables.table(token, write=True)
     url = link("table.table", token=token)
     return render_template(
         "card.html",

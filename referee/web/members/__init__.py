@@ -4,8 +4,9 @@ ladder per variant.
 
 `models` the tables, `service` the roster and its writes, `cards` the credentials and the
 PIN tries, `signing` the signatures, `results` the engine's results fed to the ratings
-(`referee.ratings`, pure), `pages` what the pages show, `chart` a member's rating chart,
-`views` the blueprint. The secretary's first link is made by `flask --app app secretary`.
+(`referee.ratings`, pure), `pages` what the pages show (a member's rating chart is
+`drawing.rating`), `views` the blueprint. The secretary's first link is made by
+`flask --app app secretary`.
 """
 
 from __future__ import annotations

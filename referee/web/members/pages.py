@@ -15,8 +15,8 @@ from referee.engine.variants import VARIANTS
 from .. import db
 from ..audit.log import confirmations, locked
 from ..audit.models import Change
+from ..drawing import rating_chart
 from ..events.models import Event, EventGame, EventTable, Round
-from .chart import rating_chart
 from .models import Member
 from .results import Club, Game
 from .service import roster
@@ -184,7 +184,7 @@ def member_page(c: Club, m: Member, limit: int = 100) -> dict:
             "event": events.get(g.id),
             "change": None,
             "chances": None,
-            "match_url": url_for("table.spectator_match", token=g.read_token),
+            "match_url": url_for("spectator.match", token=g.read_token),
             "positions": [
                 (n, url_for("audit.spectator_replay", token=g.read_token, number=n, k=moves))
                 for n, moves in enumerate(hands, 1)

@@ -1,6 +1,6 @@
 """The club's decided results, as the engine gives them, fed in order to the ratings.
 
-A match's result is what the engine's replay of it gives (`services.outcome`, the match's
+A match's result is what the engine's replay of it gives (`table.presenters.outcome`, the match's
 totals and the variant's rule for who wins): each side's place, level totals a tie. It is
 kept in `ResultCache` keyed by the match's version (a cache, replayed again whenever the
 version moved on), so that a club's 20,000 matches are not replayed at every start.
@@ -33,20 +33,23 @@ from referee import ratings
 from referee.engine import RefereeError, get_variant, record
 from referee.engine.variants import VARIANTS
 
-from .. import db, services, state
+from .. import db
 from ..models import Hand, Match, now
 from ..models import Move as MoveRow
+from ..table import service as table_service
+from ..table import state
+from ..table.presenters import outcome
 from .models import Member, ResultCache, SeatMember
 from .service import merged_map
 
 
-def engine_result(table: services.Table) -> dict:
+def engine_result(table: state.Table) -> dict:
     """What the engine's replay of a match says of its result: `decided`, and once it is,
     each side's seats, place (0 the best; level totals share a place) and total; and the
     live moves of each hand (the links to its positions)."""
     hands = [len(h.moves) for h in table.hand_rows]
     out = {"decided": False, "hands": hands}
-    if table.row.abandoned is not None or services.outcome(table) is None:
+    if table.row.abandoned is not None or outcome(table) is None:
         return out
     m = table.match
     totals = list(m.totals())
@@ -103,7 +106,7 @@ def results(matches: list[tuple[int, int, str]]) -> dict[int, dict]:
         return out
     for mid, version, token in missing:
         try:
-            table = services.table(token, write=True)
+            table = table_service.table(token, write=True)
         except RefereeError:  # a record the engine cannot replay: no result (its page says)
             out[mid] = {"decided": False, "hands": []}
             fresh.append({"match_id": mid, "version": version, "result": out[mid]})

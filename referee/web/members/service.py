@@ -17,9 +17,9 @@ from sqlalchemy import or_, select, update
 from referee.engine import names as rule
 
 from .. import db
+from ..errors import Refused
 from ..i18n import say
 from ..models import Match, now
-from ..services import Refused
 from . import cards
 from .models import ClubAction, ClubKey, Member, SeatMember
 

@@ -10,10 +10,11 @@ from flask_babel import gettext as _
 from flask_babel import ngettext
 from sqlalchemy import select
 
-from .. import db, services
+from .. import db
 from ..audit import service as audit
+from ..errors import Refused
 from ..models import Match
-from ..services import Refused
+from ..table import service as table_service
 from . import cards
 from .models import Member, SeatMember
 from .service import canonical
@@ -46,7 +47,7 @@ def with_pin(token: str, side, member_id, pin: str, score: str, client: str) -> 
     """Sign for `side` at the table (the players' link `token`) with a member's PIN. The
     member must sit on that side; a wrong PIN is counted (Refused 403, with the tries
     left), and past either limit nothing is checked (Refused 429)."""
-    table = services.table(token, write=True)
+    table = table_service.table(token, write=True)
     if table is None:
         raise Refused(404, _("There is no table at this link."))
     try:
@@ -97,7 +98,7 @@ def with_link(m: Member, match_id, score: str) -> str:
         row = None
     if row is None:
         raise Refused(404, _("There is no such match."))
-    table = services.table(row.write_token, write=True)
+    table = table_service.table(row.write_token, write=True)
     for i, members in enumerate(side_members(row.id, table.match.sides)):
         if any(x.id == m.id for x in members):
             return audit.sign(row.write_token, i, score, m, "link")

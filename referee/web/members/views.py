@@ -11,6 +11,7 @@ from flask import (
     Blueprint,
     abort,
     flash,
+    g,
     make_response,
     redirect,
     render_template,
@@ -24,8 +25,10 @@ from referee.engine.names import JOIN, same
 from referee.engine.variants import VARIANTS
 
 from .. import downloads, public
-from ..qr import qr_svg
-from ..services import Refused
+from ..drawing import qr_svg
+from ..errors import Refused
+from ..table.screen import Link
+from ..table.views import _write
 from . import pages, service, signing
 from .results import club
 
@@ -236,8 +239,7 @@ def sign_here(token: str):
 def sign_at_table(token: str):
     """A side signs on the table's phone with the PIN of one of its members: answered as
     every write of the table is (the table again, with what was said or refused)."""
-    from ..views import _write
-
+    g.link = Link(True, token)  # the players' link, as the table's own writes have it
     return _write(
         token,
         lambda: signing.with_pin(

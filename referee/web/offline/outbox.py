@@ -10,9 +10,10 @@ import re
 from flask_babel import gettext as _
 from sqlalchemy import select
 
-from .. import db, services
+from .. import db
+from ..errors import Refused
 from ..models import ClientMove, Match
-from ..services import Refused
+from ..table import service
 
 CLIENT_ID = re.compile(r"[A-Za-z0-9-]{8,64}")
 KINDS = ("play", "draw", "pass")
@@ -58,12 +59,12 @@ def receive(token: str, data) -> tuple[dict, int]:
                 tile, on = data.get("tile"), data.get("on")
                 if not isinstance(tile, str) or not isinstance(on, str | None):
                     raise Refused(400, _("Say which tile was laid, and on which."))
-                message = services.play(token, hand, after, seat, tile, on, client_id=client_id)
+                message = service.play(token, hand, after, seat, tile, on, client_id=client_id)
             elif kind == "draw":
                 count = _int(data, "count", 1)
-                message = services.draw(token, hand, after, seat, count, client_id=client_id)
+                message = service.draw(token, hand, after, seat, count, client_id=client_id)
             else:
-                message = services.pass_(token, hand, after, seat, client_id=client_id)
+                message = service.pass_(token, hand, after, seat, client_id=client_id)
         except Refused as e:
             if e.status == 409:  # another send of the same move may have won the race
                 seen = _first_answer(token, client_id)
@@ -73,7 +74,7 @@ def receive(token: str, data) -> tuple[dict, int]:
         return {"ok": True, "message": message, "duplicate": False}, 200
     except Refused as e:
         db.session.rollback()
-        row = services.by_token(token, write=True) if e.status != 404 else None
+        row = service.by_token(token, write=True) if e.status != 404 else None
         return {
             "ok": False,
             "message": e.message,

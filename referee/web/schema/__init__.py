@@ -21,15 +21,19 @@ from alembic.script import ScriptDirectory
 from flask import Flask, current_app, render_template, request
 from flask_babel import gettext as _
 
-from .. import MIGRATIONS, db
+from .. import db, migrations_folder
 
 UPGRADE_COMMAND = "flask --app app db upgrade"
 
 
-@cache
 def heads() -> frozenset[str]:
-    """The head revision(s) of the migrations shipped with this code."""
-    return frozenset(ScriptDirectory(str(MIGRATIONS)).get_heads())
+    """The head revision(s) of the migrations shipped with this code (the app's)."""
+    return _heads(migrations_folder(current_app))
+
+
+@cache
+def _heads(folder: str) -> frozenset[str]:
+    return frozenset(ScriptDirectory(folder).get_heads())
 
 
 def current() -> frozenset[str]:

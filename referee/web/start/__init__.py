@@ -10,9 +10,12 @@ from flask import Blueprint, abort, flash, redirect, render_template, request, u
 from flask_babel import gettext as _
 from flask_babel import ngettext
 
-from .. import services
+from referee.engine.variants import VARIANTS
+
+from ..errors import Refused
 from ..forms import StartForm
-from ..services import Refused
+from ..matches import create
+from . import form as forms
 from .service import first_opening
 
 bp = Blueprint("start", __name__)
@@ -20,12 +23,12 @@ bp = Blueprint("start", __name__)
 
 @bp.route("/new/<variant>", methods=["GET", "POST"])
 def start(variant: str):
-    v = services.variant_or_none(variant)
+    v = VARIANTS.get(variant)
     if v is None:
         abort(404, _("There is no variant called %(name)r.", name=variant))
     counts = list(v.player_counts)
     default = counts[-1 if len(counts) < 4 else 2]
-    form = StartForm()
+    form = forms.start_form(v)
     status = 200
     if request.method == "POST":
         sent = len(form.names)  # the name fields the browser sent (hidden ones are not)
@@ -74,7 +77,7 @@ def start(variant: str):
 
 def _refuse_count(form: StartForm, variant: str, count: int) -> int:
     """Put the engine's refusal of this many players next to the count; 400, or 0 if none."""
-    bad = services.count_refused(variant, count)
+    bad = create.count_refused(variant, count)
     if bad is None:
         return 0
     form.count.errors = [bad.message]
@@ -85,24 +88,18 @@ def _create(form: StartForm, v):
     """Start the match and redirect to its table, or None after putting the errors in place."""
     valid = form.validate()
     names = form.name_list()
-    faults = services.name_faults(names)  # the engine's word on each name (C-NAMES)
+    faults = create.name_faults(names)  # the engine's word on each name (C-NAMES)
     form.name_errors(faults)
     if not valid or faults:
         return None
-    options = {}
-    if form.target.data is not None:
-        options["target"] = form.target.data
-    if v.name == "ctyrka":
-        options["scoring"] = form.scoring.data or "penalty"
+    options = forms.options(form, v)
     try:
-        row = services.create_match(v.name, names, options, form.language.data)
+        row = create.create_match(v.name, names, options, form.language.data)
     except Refused as e:
         if e.field == "count":
             form.count.errors = [e.message]
-        elif e.field == "target":
-            form.target.errors = [e.message]
-        elif e.field == "scoring":
-            form.scoring.errors = [e.message]
+        elif e.field in {o.name for o in v.option_fields}:
+            form[e.field].errors = [e.message]
         elif e.field == "names" and e.seat is not None and e.seat < len(form.names):
             form.names[e.seat].errors = [e.message]
         else:
@@ -125,10 +122,10 @@ def _page(v, form: StartForm) -> dict:
         "form": form,
         "count": shown,
         "counts": [(n, _count_label(v, n)) for n in counts],
-        "defaults": _defaults(v),
+        "defaults": v.target_defaults(),
         "pairs": pairs,
         "sides": _by_count(counts, lambda n: _sides_example(v, n)),
-        "sets": _by_count(counts, lambda n: services.set_name(v.name, n)),
+        "sets": _by_count(counts, lambda n: create.set_name(v.name, n)),
         "opening": first_opening(v.name, counts[0]),
     }
 
@@ -148,7 +145,7 @@ def _count_label(v, n: int) -> str:
     if any(len(s) > 1 for s in v.sides(n)):
         label = _("%(players)s (two pairs)", players=label)
     if len(v.player_counts) > 3:
-        label = _("%(players)s: %(set)s", players=label, set=services.set_name(v.name, n))
+        label = _("%(players)s: %(set)s", players=label, set=create.set_name(v.name, n))
     return label
 
 
@@ -160,12 +157,3 @@ def _sides_example(v, n: int) -> str:
         return ""
     first, second = (_("player %(a)d and player %(b)d", a=a + 1, b=b + 1) for a, b in sides)
     return _("%(first)s against %(second)s", first=first, second=second)
-
-
-def _defaults(v) -> dict:
-    if v.name == "ctyrka":
-        return {
-            s: services.default_options(v.name, {"scoring": s})["target"]
-            for s in ("penalty", "victory")
-        }
-    return {"target": services.default_options(v.name)["target"]}

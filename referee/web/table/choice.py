@@ -10,7 +10,30 @@ as it stands.
 
 from __future__ import annotations
 
-from .services import Refused, Table, choose, what_changed
+from referee.engine import IllegalMove, NotationError, parse_tile
+from referee.engine.hand import Hand as EngineHand
+from referee.engine.messages import N_, Message
+
+from ..errors import Refused
+from .presenters import what_changed
+from .state import Table
+
+
+def choose(hand: EngineHand, text: str):
+    """The tile a player picked, with its places or the reason it fits nowhere.
+    Refused(400) for an unreadable tile."""
+    try:
+        t = parse_tile(text)
+    except NotationError as e:
+        raise Refused(400, e.args[0], field="tile") from None
+    places = hand.places_for(t) if not hand.ended else []
+    why = None if places else hand.why_not(t)
+    if why is None and not places:
+        why = IllegalMove(
+            "C-DOMINO" if hand.ended == "domino" else "C-BLOCK",
+            Message(N_("{tile} cannot be played: the hand is over."), tile=t),
+        )
+    return t, places, why
 
 
 def _number(text: str | None) -> int | None:

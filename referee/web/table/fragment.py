@@ -18,10 +18,11 @@ from flask_babel import gettext as _
 from flask_wtf.csrf import generate_csrf
 from markupsafe import Markup
 
-from . import rendered, state
-from .audit.log import phone
-from .i18n import say
-from .offline import rendered_at
+from .. import rendered
+from ..audit.log import phone
+from ..i18n import say
+from ..offline import rendered_at
+from . import state
 
 
 def _rendered() -> str:

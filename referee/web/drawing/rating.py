@@ -1,5 +1,5 @@
 """A member's rating history as a small inline SVG, drawn like the match's score chart
-(`referee/web/chart.py`, whose scale and markers it uses): the conservative rating
+(`drawing/chart.py`, whose scale and markers it uses): the conservative rating
 (mu - 3 sigma) after each rated match, and the band mu ± sigma behind it. A pure function
 of the figures; mark its result safe in a template."""
 
@@ -10,7 +10,7 @@ from html import escape
 from flask_babel import gettext as _
 from flask_babel import ngettext
 
-from ..chart import COLOURS, GRID, INK, _marker, _n, _step
+from .chart import COLOURS, GRID, INK, _marker, _n, _step
 
 W, H = 360, 200
 LEFT, RIGHT, TOP, BOTTOM = 34, 14, 14, 30

@@ -3,7 +3,7 @@ order, so that no tile moves under the thumb as others leave the hand.
 
 Built in Python rather than in a Jinja loop: with 28 to 91 tiles, the loop cost more than
 the rest of the table's template together. Which tile fits is the engine's answer
-(`services.picker`).
+(`offers.picker`).
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from functools import lru_cache
 from flask_babel import gettext as _
 from markupsafe import Markup, escape
 
-from .picture import tile_use
+from ..drawing import tile_use
 
 
 @lru_cache(maxsize=128)

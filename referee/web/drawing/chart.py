@@ -2,7 +2,7 @@
 as a small inline SVG. A pure function (no Flask); mark its result safe in a template.
 
 ```python
-from referee.web.chart import totals_chart
+from referee.web.drawing.chart import totals_chart
 totals_chart(["Ana+Cleo", "Ben+Dan"], [[12, 3], [0, 25]], target=61)
 ```
 

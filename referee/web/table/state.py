@@ -4,7 +4,7 @@ A match's state is what replaying its moves through the engine gives; the databa
 only the moves. Replaying a long match at every request costs, so each process keeps the
 last state it replayed of each match (a bounded LRU), labelled with the version it was read
 at. `matches.version` is one more at every write, in the write's transaction
-(`services._lock`), so a state is used only while the database still says that version:
+(`transaction.lock`), so a state is used only while the database still says that version:
 a copy is never served stale, across processes too.
 
 When the version has moved on, only what may have changed is read and replayed: the hand
@@ -20,8 +20,6 @@ from __future__ import annotations
 
 import copy
 import os
-import threading
-from collections import OrderedDict
 from dataclasses import dataclass
 from typing import NamedTuple
 
@@ -33,10 +31,11 @@ from referee.engine.hand import Hand as EngineHand
 from referee.engine.match import Match as EngineMatch
 from referee.engine.tiles import Tile
 
-from . import db, i18n
-from .audit.models import Change
-from .models import Hand, Match, is_token
-from .models import Move as MoveRow
+from .. import db, i18n
+from ..audit.models import Change
+from ..cache import LRU
+from ..models import Hand, Match, is_token
+from ..models import Move as MoveRow
 
 CACHE_SIZE = int(os.environ.get("REFEREE_CACHE_SIZE", "512"))  # matches per process
 
@@ -127,39 +126,12 @@ class Table:
 
 
 # -- the cache ----------------------------------------------------------------------------
-class _LRU:
-    def __init__(self, size: int):
-        self.size, self.data, self.lock = size, OrderedDict(), threading.Lock()
-        self.hits = self.partial = self.misses = 0
-
-    def get(self, key):
-        with self.lock:
-            value = self.data.get(key)
-            if value is not None:
-                self.data.move_to_end(key)
-            return value
-
-    def put(self, key, value) -> None:
-        with self.lock:
-            old = self.data.get(key)
-            if old is not None and old.version > value.version:
-                return  # a newer state is already known
-            self.data[key] = value
-            self.data.move_to_end(key)
-            while len(self.data) > self.size:
-                self.data.popitem(last=False)
-
-    def clear(self) -> None:
-        with self.lock:
-            self.data.clear()
-
-
-def _cache() -> _LRU:
-    """This app's cache (one per app: tests run several apps, on several databases, in
-    one process)."""
+def _cache() -> LRU:
+    """This app's cache of replayed matches, by match id at their version (one per app:
+    tests run several apps, on several databases, in one process)."""
     found = current_app.extensions.get("referee_state")
     if found is None:
-        found = current_app.extensions.setdefault("referee_state", _LRU(CACHE_SIZE))
+        found = current_app.extensions.setdefault("referee_state", LRU(CACHE_SIZE))
     return found
 
 
@@ -206,24 +178,25 @@ def table(token: str, *, write: bool) -> Table | None:
 
 def state(row: MatchRow) -> Table:
     cache = _cache()
-    cached = cache.get(row.id)
+    kept = cache.latest(row.id)
+    cached = kept[1] if kept is not None else None
     if cached is not None and cached.row.write_token != row.write_token:
         cached = None  # another match under a reused id
     if cached is not None and cached.version == row.version:
-        cache.hits += 1
+        cache.counts["hits"] += 1
         return cached
     if cached is not None and cached.fault is None and cached.hand_rows:
         fresh = _resume(row, cached)
         if fresh is not None:
-            cache.partial += 1
-            cache.put(row.id, fresh)
+            cache.counts["partial"] += 1
+            cache.put(row.id, fresh.version, fresh)
             return fresh
-    cache.misses += 1
+    cache.counts["misses"] += 1
     version, hands, corrected = _read(row.id, 1)
     hands = counted(row, hands)
     fresh = _replay(row._replace(version=version), hands)
     fresh.corrected = corrected
-    cache.put(row.id, fresh)
+    cache.put(row.id, fresh.version, fresh)
     return fresh
 
 
@@ -232,39 +205,18 @@ def drawn(t: Table, key: tuple, draw) -> str:
     kept per process: the phones of a table ask for the same picture after every move."""
     store = current_app.extensions.get("referee_drawn")
     if store is None:
-        store = current_app.extensions.setdefault("referee_drawn", Kept(CACHE_SIZE))
-    full = (t.row.id, t.row.write_token, t.version, *key)
-    found = store.get(full)
-    if found is None:
-        found = draw()
-        store.put(full, found)
-    return found
-
-
-class Kept(OrderedDict):
-    """A bounded LRU of rendered things (pictures, tables), shared by a process's threads."""
-
-    def __init__(self, size: int):
-        super().__init__()
-        self.size, self.lock = size, threading.Lock()
-
-    def get(self, key, default=None):
-        with self.lock:
-            found = super().get(key)
-            if found is not None:
-                self.move_to_end(key)
-            return found
-
-    def put(self, key, value) -> None:
-        with self.lock:
-            self[key] = value
-            while len(self) > self.size:
-                self.popitem(last=False)
+        store = current_app.extensions.setdefault("referee_drawn", LRU(CACHE_SIZE))
+    return store.make((t.row.id, t.row.write_token, *key), t.version, draw)
 
 
 def remember(table: Table) -> None:
-    """Keep the state a write made (services, after its commit)."""
-    _cache().put(table.row.id, table)
+    """Keep the state a write made (`transaction.commit`)."""
+    _cache().put(table.row.id, table.version, table)
+
+
+def forget(match_id: int) -> None:
+    """Drop the state kept of a match (a correction changed an earlier hand)."""
+    _cache().pop(match_id)
 
 
 # -- reading and replaying ----------------------------------------------------------------

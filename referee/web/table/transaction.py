@@ -1,0 +1,142 @@
+"""How every write to a match is made: one transaction, under the match's lock.
+
+A write takes the match's state at some version (`begin`: cached per process, replayed
+only as far as needed, never while holding a lock), checks that the phone saw the table as
+it is (`stale`: `hand` and `after`, the number of moves it follows), asks the engine, and
+only then writes: its first statement adds one to the match's version on the condition
+that it is still the one the state was read at (`lock`: a row lock on PostgreSQL, the
+write lock on SQLite, held for a few inserts), and `commit` ends it. If another write came
+first, the whole service runs again on the new state (`writes`), where the phone's stale
+view is refused (409). The unique (hand, seq) constraint on moves refuses a duplicate move
+even if that line were ever broken.
+
+Every write path (the table's moves, undo, the tiles left, corrections, confirmations,
+abandoning, deleting, listing a match, an event's director) goes through `writes` and
+`lock`; `writes` refuses a write that changed a match without adding to its version.
+"""
+
+from __future__ import annotations
+
+import functools
+
+from flask_babel import gettext as _
+from sqlalchemy import bindparam, update
+from sqlalchemy.exc import IntegrityError
+
+from .. import db
+from ..audit.log import Locked, refuse_if_locked
+from ..errors import Refused
+from ..models import Match, now
+from . import state
+from .presenters import outcome, what_changed
+from .state import Table
+
+
+class Moved(Exception):
+    """The match's version moved on between the replay and the lock: run the write again."""
+
+
+RETRIES = 5
+
+
+def writes(service):
+    """A write service: run again on the new state when another write to the match came
+    first (`Moved`); a refusal rolls back everything it did, so that the database is left
+    exactly as it was (and the lock on the match is released at once)."""
+
+    @functools.wraps(service)
+    def run(*args, **kwargs):
+        info = db.session.info
+        for _attempt in range(RETRIES):
+            for key in ("locked", "writing", "bumped"):
+                info.pop(key, None)
+            try:
+                done = service(*args, **kwargs)
+            except Moved:
+                db.session.rollback()
+                continue
+            except Exception:
+                db.session.rollback()
+                raise
+            if info.pop("writing", False) and not info.pop("bumped", False):
+                # a write to a match that did not add one to its version: no phone and no
+                # other process would ever see it
+                raise RuntimeError(f"{service.__name__} wrote without transaction.commit")
+            return done
+        raise Refused(409, _("The table is busy: other phones are writing to it. Try again."))
+
+    return run
+
+
+# -- writing ------------------------------------------------------------------------------
+def begin(token: str, *, unlocked: bool = True) -> Table:
+    """The match's state for this write: a private copy of the current hand, replayed
+    without any lock held (`lock` checks later that nothing was written meanwhile).
+    Refused(404) for an unknown link, Refused(409) for a match whose result every side
+    has confirmed (unless `unlocked` is False: a confirmation, which a locked match
+    still takes)."""
+    row = state.match_row(token, write=True)
+    if row is None:
+        raise Refused(404, _("There is no table at this link."))
+    if row.abandoned is not None:
+        raise Refused(409, _("This match was abandoned: %(reason)s", reason=row.abandon_reason))
+    db.session.info["writing"] = True  # `writes` checks that `lock` bumped the version
+    table = state.fork(state.state(row))
+    if unlocked:
+        try:
+            refuse_if_locked(row.id, len(table.match.side_names), outcome(table) is not None)
+        except Locked as e:
+            raise Refused(409, str(e)) from None
+    return table
+
+
+# built once (SQLAlchemy compiles it once), on the table itself (Core: no ORM bookkeeping)
+_MATCHES = Match.__table__
+BUMP = (
+    update(_MATCHES)
+    .where(_MATCHES.c.id == bindparam("match"), _MATCHES.c.version == bindparam("seen"))
+    .values(version=_MATCHES.c.version + 1, updated=bindparam("now"))
+)
+
+
+def lock(table: Table) -> None:
+    """The write's first statement: add one to the match's version if it is still the one
+    `table` was read at (else `Moved`: the service runs again). It locks the match until
+    the commit (the row on PostgreSQL, the database on SQLite): nothing is replayed after
+    it. Every write to a match goes through here (`commit` calls it if needed)."""
+    if db.session.info.get("locked") == table.row.id:
+        return
+    done = db.session.connection().execute(  # before the rows the write adds (no flush)
+        BUMP, {"match": table.row.id, "seen": table.version, "now": now()}
+    )
+    if done.rowcount != 1:
+        raise Moved()
+    db.session.info["locked"] = table.row.id
+    db.session.info["writing"] = db.session.info["bumped"] = True
+
+
+def commit(
+    table: Table, hand_no: int | None = None, after: int | None = None, keep: bool = False
+) -> None:
+    """Lock (if not yet), commit; a unique-constraint refusal (a race lost) becomes
+    'already recorded'. `keep`: `table` now holds exactly what was written (the move
+    applied to it), so this process keeps it as the match's new state."""
+    try:
+        lock(table)
+        db.session.commit()
+    except IntegrityError:
+        db.session.rollback()
+        fresh = state.table(table.row.write_token, write=True)
+        raise Refused(409, what_changed(fresh, hand_no or 0, after or 0)) from None
+    finally:
+        db.session.info.pop("locked", None)
+    if keep:
+        table.row = table.row._replace(version=table.version + 1)
+        state.remember(table)
+
+
+def stale(table: Table, hand_no: int, after: int, settled: bool = False) -> None:
+    """Refuse (409) a write made from a page that no longer shows the table as it is."""
+    if (hand_no, after, settled) == table.position:
+        return
+    raise Refused(409, what_changed(table, hand_no, after))
