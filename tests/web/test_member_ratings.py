@@ -14,6 +14,7 @@ from test_signoff import decided
 from webhelpers import Phone, text_of
 
 from referee import ratings
+from referee.engine.variants import VARIANTS
 from referee.ratings import Result
 from referee.web.members import results as club_results
 
@@ -226,3 +227,23 @@ def test_rating_follows_a_correction_of_an_older_result(app):
     assert data[0]["matches"] == 1 and data[0]["rating"] == round(only.rating(ben).shown, 2)
     with app.app_context():
         assert club_results.club().replayed_from["five-up"] == 0
+
+
+def test_ladder_of_each_variant_is_on_the_home_page_and_the_secretary_on_no_page(app):
+    """The home page lists each variant's ladder (public) beside its rules; the secretary's
+    page is linked from no page a player or spectator sees, even once its link exists."""
+    phone = Phone(app.test_client())
+    secretary_link(app)
+    home = phone.get("/").get_data(as_text=True)
+    for v in VARIANTS.values():
+        link = re.search(rf'<a href="(/ladder/{re.escape(v.name)})" id="ladder-[^"]+">', home)
+        assert link, v.name
+        page = phone.get(link.group(1))
+        assert page.status_code == 200
+        assert v.title in text_of(page.get_data(as_text=True), "main")
+    t = decided(phone)
+    read = phone.read_token(t)
+    for url in ("/", "/rules", "/import", f"/t/{t}", f"/s/{read}", f"/t/{t}/match"):
+        r = phone.get(url)
+        assert r.status_code == 200, url
+        assert "/club/" not in r.get_data(as_text=True), url
