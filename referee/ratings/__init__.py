@@ -21,6 +21,7 @@ provisional until the member has played `PROVISIONAL` rated matches.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import NamedTuple
 
 from openskill.models import PlackettLuce
@@ -106,7 +107,7 @@ class Ladder:
     """The ratings of one pool (a variant) after replaying its results in order, with every
     step kept: a member's history, and a replay from any result on."""
 
-    def __init__(self, results: list[Result] = ()):
+    def __init__(self, results: Iterable[Result] = ()):
         self.ratings: dict[int, Rating] = {}
         self.steps: list[Step] = []
         self.by_member: dict[int, list[int]] = {}  # member -> indexes of their steps
