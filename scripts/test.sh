@@ -39,7 +39,7 @@ echo "==> ruff check ."
 .venv/bin/ruff check . || checks+=("ruff check .")
 echo "==> ruff format --check ."
 .venv/bin/ruff format --check . || checks+=("ruff format --check . (run: .venv/bin/ruff format .)")
-# the type checker on the engine and the events' pure parts ([tool.mypy] in pyproject.toml)
+# the type checker on the pure parts: engine, events, ratings ([tool.mypy] in pyproject.toml)
 echo "==> mypy"
 .venv/bin/mypy || checks+=("mypy")
 

@@ -137,7 +137,11 @@ def test_the_wheel_holds_the_engine_the_command_and_the_catalogues_not_the_web(w
         assert name in names
     for lang in ("pl", "cs"):
         assert f"referee/translations/{lang}/LC_MESSAGES/messages.mo" in names
-    assert not [n for n in names if n.startswith(("referee/web/", "app.py", "templates/"))]
+    assert not [
+        n
+        for n in names
+        if n.startswith(("referee/web/", "referee/ratings/", "app.py", "templates/"))
+    ]
     assert "Requires-Dist" not in metadata  # the engine needs nothing but Python
     assert re.search(r"^referee = referee\.__main__:main$", entry_points, re.M)
 

@@ -94,6 +94,7 @@ def register(app: Flask) -> None:
     from .events import register as register_events
     from .health import health
     from .matches.views import bp as matches_bp
+    from .members import register as register_members
     from .offline import bp as offline_bp
     from .outage import init_app as answer_outages
     from .pages import register as register_pages
@@ -115,6 +116,7 @@ def register(app: Flask) -> None:
     app.register_blueprint(offline_bp)
     register_events(app)
     register_audit(app)
+    register_members(app)
     fast_poll(app)
     fragment.init_app(app)
     rendered.init_app(app)

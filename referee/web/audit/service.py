@@ -277,7 +277,8 @@ def signoff(row, table: Table) -> dict:
     """Who has confirmed the result, from which phone, and whether the match is locked.
     A side whose confirmation came from a phone that confirmed for another side too is
     `shared` (confirmed *for* it, not *by* it); `one_phone`: every side on one phone (or
-    phones the log cannot tell apart)."""
+    phones the log cannot tell apart). A side with members seated (`members`) signs with a
+    member's credential: `signed` says who and how; `signed_all`: locked by signatures."""
     log = sign_log(row.id)
     names = table.match.side_names
     held = {c.side: c for c in confirmations(log)}
@@ -285,29 +286,58 @@ def signoff(row, table: Table) -> dict:
     over = outcome(table) is not None
     overrides = [c for c in log if c.kind == "override"]
     is_locked = locked(log, len(names))
+    seated = _members_of(row.id, table.match.sides) if over or held else [[] for _ in names]
+    signed = {side: (c.new or {}) for side, c in held.items() if (c.new or {}).get("member_id")}
     sides = []
     for i, n in enumerate(names):
-        others = [names[j] for j in held if j != i and i in held and phones[j] == phones[i]]
-        sides.append({"index": i, "name": n, "confirmed": held.get(i), "shared": others})
-    one = len(names) > 1 and len(held) == len(names) and len(set(phones.values())) == 1
+        others = [
+            names[j]
+            for j in held
+            if j != i and i in held and i not in signed and phones[j] == phones[i]
+        ]
+        sides.append(
+            {
+                "index": i,
+                "name": n,
+                "confirmed": held.get(i),
+                "shared": others,
+                "members": seated[i],
+                "signed": signed.get(i),
+            }
+        )
+    unsigned = {i: p for i, p in phones.items() if i not in signed}
+    one = (
+        len(names) > 1
+        and len(held) == len(names)
+        and not signed
+        and len(set(unsigned.values())) == 1
+    )
     return {
+        "signed_all": is_locked and len(signed) == len(names),
+        "members": any(seated),
         "decided": over,
         "score": score_text(table),
         "sides": sides,
         "locked": is_locked,
         "one_phone": one,
         "shared": any(s["shared"] for s in sides),
+        "signatures": bool(signed),
         "phone": held[0].phone if one else None,
         "unlock": lock.who_unlocks(row.id) if is_locked else None,
         "overrides": overrides,
     }
 
 
-@transaction.writes
-def confirm(token: str, side, score: str) -> str:
-    """One side confirms the result it saw (`score`), from this phone (its id is logged);
-    when every side has, the match is locked."""
-    table = transaction.begin(token, unlocked=False)
+def _members_of(match_id: int, sides) -> list[list]:
+    """The members seated on each side (the club's roster: `members.signing`)."""
+    from ..members.signing import side_members
+
+    return side_members(match_id, sides)
+
+
+def _confirmable(table: Table, side, score: str) -> tuple[int, str, list]:
+    """(the side, the score now, the sign log) of a confirmation the match takes: decided,
+    not locked, a side it has, the result the phone saw, not confirmed for that side yet."""
     if outcome(table) is None:
         raise Refused(409, _("The match is not decided yet: there is no result to confirm."))
     names = table.match.side_names
@@ -330,6 +360,26 @@ def confirm(token: str, side, score: str) -> str:
         )
     if any(c.side == side for c in confirmations(log)):
         raise Refused(409, _("already recorded: %(side)s confirmed the result", side=names[side]))
+    return side, now_score, log
+
+
+@transaction.writes
+def confirm(token: str, side, score: str) -> str:
+    """One side confirms the result it saw (`score`), from this phone (its id is logged);
+    when every side has, the match is locked. A side with members seated signs instead
+    (`sign`): the players' link alone confirms for no side of theirs."""
+    table = transaction.begin(token, unlocked=False)
+    side, now_score, _log = _confirmable(table, side, score)
+    names = table.match.side_names
+    if _members_of(table.row.id, table.match.sides)[side]:
+        raise Refused(
+            403,
+            _(
+                "%(side)s signs with a PIN of one of its members, or a member's personal "
+                "link: the table's link alone does not sign for it.",
+                side=names[side],
+            ),
+        )
     transaction.lock(table)
     log_change(
         table.row.id,
@@ -339,6 +389,41 @@ def confirm(token: str, side, score: str) -> str:
     )
     transaction.commit(table)
     return _("Confirmed %(score)s for %(side)s.", side=names[side], score=now_score)
+
+
+@transaction.writes
+def sign(token: str, side, score: str, member, how: str) -> str:
+    """A side signs the result with the credential of one of its members (`member`, whose
+    PIN or personal link the caller checked: `how` is "pin" or "link"); logged with who
+    signed, how, and from which phone. When every side has, the match is locked."""
+    table = transaction.begin(token, unlocked=False)
+    side, now_score, _log = _confirmable(table, side, score)
+    names = table.match.side_names
+    if member.id not in [m.id for m in _members_of(table.row.id, table.match.sides)[side]]:
+        raise Refused(
+            403, _("%(name)s does not play for %(side)s.", name=member.name, side=names[side])
+        )
+    transaction.lock(table)
+    log_change(
+        table.row.id,
+        "confirm",
+        side=side,
+        new={
+            "side": names[side],
+            "score": now_score,
+            "phone_id": phone_id(),
+            "member_id": member.id,
+            "member": member.name,
+            "how": how,
+        },
+    )
+    transaction.commit(table)
+    return _(
+        "Signed %(score)s for %(side)s: %(name)s.",
+        side=names[side],
+        score=now_score,
+        name=member.name,
+    )
 
 
 def override_lock(match_row: Match, reason: str, by: str) -> Change:

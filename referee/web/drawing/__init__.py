@@ -3,12 +3,22 @@
 - `layout`: the picture of the layout (`layout_svg`), with the places a phone may tap;
   `plan` places its tiles, `tiles` draws each tile (and the sprite light pages use).
 - `chart`: the match page's chart of each side's running total against the target.
+- `rating`: a member's rating after each rated match, with its band (the ladder's pages).
 - `qr`: QR codes of the app's links (the players' card, an event's table cards).
 """
 
 from .chart import totals_chart
 from .layout import layout_svg
 from .qr import qr_svg
+from .rating import rating_chart
 from .tiles import sprite_svg, tile_svg, tile_use
 
-__all__ = ["layout_svg", "qr_svg", "sprite_svg", "tile_svg", "tile_use", "totals_chart"]
+__all__ = [
+    "layout_svg",
+    "qr_svg",
+    "rating_chart",
+    "sprite_svg",
+    "tile_svg",
+    "tile_use",
+    "totals_chart",
+]

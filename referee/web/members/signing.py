@@ -1,0 +1,105 @@
+"""Signatures per side: a side signs a decided match's result with the credential of one
+of its own members: their PIN typed on the table's phone (`with_pin`), or their personal
+link on their own phone (`with_link`). The table's players' link alone signs for no side
+that has members (`audit.service.confirm` refuses it). A wrong PIN is counted in the
+database and the tries are limited (`cards`: per member and per match and client)."""
+
+from __future__ import annotations
+
+from flask_babel import gettext as _
+from flask_babel import ngettext
+from sqlalchemy import select
+
+from .. import db
+from ..audit import service as audit
+from ..errors import Refused
+from ..models import Match
+from ..table import service as table_service
+from . import cards
+from .models import Member, SeatMember
+from .service import canonical
+
+
+def side_members(match_id: int, sides) -> list[list[Member]]:
+    """The members seated on each side of a match (`sides`: the seats of each)."""
+    rows = db.session.execute(
+        select(SeatMember.seat, Member)
+        .join(Member, Member.id == SeatMember.member_id)
+        .where(SeatMember.match_id == match_id)
+    ).all()
+    if not rows:
+        return [[] for _ in sides]
+    by_seat = {seat: canonical(m) for seat, m in rows}
+    return [[by_seat[s] for s in side if s in by_seat] for side in sides]
+
+
+def _wait(minutes: int) -> str:
+    return ngettext(
+        "Too many wrong PINs: wait %(num)d minute and try again, or sign from the member's "
+        "personal link.",
+        "Too many wrong PINs: wait %(num)d minutes and try again, or sign from the member's "
+        "personal link.",
+        minutes,
+    )
+
+
+def with_pin(token: str, side, member_id, pin: str, score: str, client: str) -> str:
+    """Sign for `side` at the table (the players' link `token`) with a member's PIN. The
+    member must sit on that side; a wrong PIN is counted (Refused 403, with the tries
+    left), and past either limit nothing is checked (Refused 429)."""
+    table = table_service.table(token, write=True)
+    if table is None:
+        raise Refused(404, _("There is no table at this link."))
+    try:
+        side = int(side)
+        table.match.sides[side]
+    except (TypeError, ValueError, IndexError):
+        raise Refused(400, _("Say which side confirms.")) from None
+    members = side_members(table.row.id, table.match.sides)[side]
+    m = next((x for x in members if str(x.id) == str(member_id)), None)
+    if m is None:
+        if len(members) == 1 and member_id in (None, ""):
+            m = members[0]
+        else:
+            raise Refused(400, _("Choose the member who signs for this side."), field="member")
+    client = (client or "unknown")[:64]
+    member_left, client_left = cards.tries_left(m.id, table.row.id, client)
+    if member_left <= 0 or client_left <= 0:
+        raise Refused(429, _wait(int(cards.WINDOW.total_seconds() // 60)), field="pin")
+    if m.pin_hash is None:
+        raise Refused(
+            409,
+            _("%(name)s has no card yet: the club's secretary makes one.", name=m.name),
+            field="pin",
+        )
+    if not cards.pin_matches(cards.normal_pin(pin), m.pin_hash):
+        cards.count_wrong(m.id, table.row.id, client)
+        left = min(member_left, client_left) - 1
+        if left <= 0:
+            raise Refused(429, _wait(int(cards.WINDOW.total_seconds() // 60)), field="pin")
+        raise Refused(
+            403,
+            ngettext(
+                "Wrong PIN for %(name)s: %(num)d more try.",
+                "Wrong PIN for %(name)s: %(num)d more tries.",
+                left,
+                name=m.name,
+            ),
+            field="pin",
+        )
+    return audit.sign(token, side, score, m, "pin")
+
+
+def with_link(m: Member, match_id, score: str) -> str:
+    """Sign a match for the member's side from their personal link (their own phone)."""
+    try:
+        row = db.session.get(Match, int(match_id))
+    except (TypeError, ValueError):
+        row = None
+    if row is None:
+        raise Refused(404, _("There is no such match."))
+    table = table_service.table(row.write_token, write=True)
+    for i, members in enumerate(side_members(row.id, table.match.sides)):
+        if any(x.id == m.id for x in members):
+            return audit.sign(row.write_token, i, score, m, "link")
+    raise Refused(403, _("%(name)s does not play in this match.", name=m.name))
