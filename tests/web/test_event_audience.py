@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 import re
+import time
 
 import pytest
 from eventhelpers import Director, move_form
@@ -165,3 +166,21 @@ def test_the_directors_page_at_30_tables_is_small(director):
     # usable without JS: each table's acts a link away, there as forms
     page = director.table_page(token, director.table_ids(token)[7])
     assert "/forfeit" in page and "/abandon" in page and "<form" in page
+
+
+def test_the_poll_lags_a_busy_event_by_at_most_its_lag(app, director):
+    app.config["EVENT_POLL_LAG"] = 0.5
+    token, public = started(director)
+    poll = f"/p/{public}/version"
+    before = director.get(f"/p/{public}?fragment=1").headers["ETag"].strip('"')
+    assert director.get(poll).get_data(as_text=True) == before  # checked: exact
+    checked = time.monotonic()
+    director.act(token, "time")  # a change the pages show (time called)
+    answer = director.get(poll).get_data(as_text=True)
+    if time.monotonic() - checked < 0.5:  # within the lag: the last check's answer
+        assert answer == before
+    time.sleep(0.55)
+    after = director.get(poll).get_data(as_text=True)  # past it: checked again
+    assert after != before
+    html = director.get(f"/p/{public}?fragment=1").get_data(as_text=True)
+    assert f'data-version="{after}"' in html and "Time is called" in html

@@ -35,6 +35,7 @@ from __future__ import annotations
 import gzip
 import hashlib
 import threading
+import time
 from dataclasses import dataclass
 from datetime import datetime
 from typing import NamedTuple
@@ -263,6 +264,24 @@ def shown_at(kept: Live, h: Head) -> int | None:
     return None if found is None else int(found.split(" ", 1)[0])
 
 
+def shown_lately(kept: Live, h: Head, lag: float) -> int | None:
+    """The shown version of the host's newest check of the event, if it was made less than
+    `lag` seconds ago (at `h`'s version or before): what the poll answers between checks,
+    so that an event whose tables write 20 times a second is checked a few times a second
+    for the host, not at every write (the pages lag it by `lag` at most)."""
+    if lag <= 0:
+        return None
+    found = kept.shown.newest(("shown", h.id))
+    if found is None or found[0] > h.version:
+        return None
+    parts = found[1].split(" ")
+    try:
+        at = float(parts[2])
+    except (IndexError, ValueError):
+        return None
+    return int(parts[0]) if 0 <= time.time() - at < lag else None
+
+
 def shown(h: Head) -> int:
     """What the event's public pages poll: the version at which what they show last
     changed, checked once per version of the event for the host."""
@@ -332,7 +351,9 @@ def _check(kept: Live, event_id: int) -> Seen | None:
     shown_version = base[0] if base is not None and base[1] == digest else version
     seen = Seen(version, shown_version, digest, rows, games)
     kept.seen[event_id] = seen
-    kept.shown.put(("shown", event_id), version, f"{shown_version} {digest}", _later())
+    kept.shown.put(
+        ("shown", event_id), version, f"{shown_version} {digest} {time.time():.3f}", _later()
+    )
     return seen
 
 
@@ -353,7 +374,7 @@ def _newest(kept: Live, event_id: int, last: Seen | None) -> tuple[int, str] | N
     found = kept.shown.newest(("shown", event_id))
     if found is not None:
         version, text = found
-        shown_text, _, digest = text.partition(" ")
+        shown_text, digest = text.split(" ")[:2]
         if best is None or version > best[0]:
             best = (version, int(shown_text), digest)
     return None if best is None else (best[1], best[2])
