@@ -86,7 +86,10 @@ def test_every_move_adds_one_to_the_event_version_and_the_pages_show_it(app, dir
         assert event_version(app, public) == v + 1  # one more at every move
     v = event_version(app, public)
     left = {f"left-{s}": " ".join(str(t) for t in ts) for s, ts in enumerate(hand.left)}
-    assert director.post(f"/t/{play}/end", {"hand": 1, "after": len(hand.moves), **left})
+    assert (
+        director.post(f"/t/{play}/end", {"hand": 1, "after": len(hand.moves), **left}).status_code
+        == 302
+    )
     assert event_version(app, public) == v + 1
     # the hand settled: what the pages poll moved on, and both pages show the new hand
     assert director.get(f"/p/{public}/version").get_data(as_text=True) != shown
@@ -117,7 +120,10 @@ def play_to_end(director, play: str, rng) -> dict:
     for number in range(1, 40):
         hand = play_hand(match, rng)
         for after, m in enumerate(hand.moves):
-            assert director.post(f"/t/{play}/{m.kind}", move_form(hand, number, after, m))
+            assert (
+                director.post(f"/t/{play}/{m.kind}", move_form(hand, number, after, m)).status_code
+                == 302
+            )
         left = {f"left-{s}": " ".join(str(t) for t in ts) for s, ts in enumerate(hand.left)}
         end = {"hand": number, "after": len(hand.moves), **left}
         assert director.post(f"/t/{play}/end", end).status_code == 302
@@ -146,7 +152,9 @@ def test_standings_after_a_correction_and_an_unlock_are_right(director):
     assert standings(director, public) == won
     for side in (0, 1):
         score = re.search(r'name="score" value="([^"]+)"', director.table(play)).group(1)
-        assert director.post(f"/t/{play}/confirm", {"side": side, "score": score})
+        assert (
+            director.post(f"/t/{play}/confirm", {"side": side, "score": score}).status_code == 302
+        )
     table = director.table_ids(token)[0]
     director.act(token, f"tables/{table}/unlock", {"reason": "a misread tile"})
     assert standings(director, public) == won
@@ -172,9 +180,18 @@ def test_the_poll_lags_a_busy_event_by_at_most_its_lag(app, director):
     app.config["EVENT_POLL_LAG"] = 0.5
     token, public = started(director)
     poll = f"/p/{public}/version"
+    play = director.get(director.table_links(token)[0]).location.rsplit("/", 1)[1]
+    rec = director.record(play)
+    hand = play_hand(Match(rec["variant"], rec["players"], rec["options"]), random.Random(5))
+    assert (
+        director.post(
+            f"/t/{play}/{hand.moves[0].kind}", move_form(hand, 1, 0, hand.moves[0])
+        ).status_code
+        == 302
+    )
+    checked = time.monotonic()  # a new version: checked in the next request, not before
     before = director.get(f"/p/{public}?fragment=1").headers["ETag"].strip('"')
     assert director.get(poll).get_data(as_text=True) == before  # checked: exact
-    checked = time.monotonic()
     director.act(token, "time")  # a change the pages show (time called)
     answer = director.get(poll).get_data(as_text=True)
     if time.monotonic() - checked < 0.5:  # within the lag: the last check's answer
