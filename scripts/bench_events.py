@@ -89,7 +89,7 @@ def bench_pairing_request(app, entrants: int, rounds: int) -> tuple[float, int]:
         c.post(f"/e/{token}/pair")
         c.post(f"/e/{token}/start")
         page = c.get(f"/e/{token}").get_data(as_text=True)
-        for table in re.findall(r"/tables/(\d+)/forfeit", page):
+        for table in re.findall(r'href="/e/[^/"]+/tables/(\d+)"', page):
             score = ["61", str(rng.randrange(61))]
             rng.shuffle(score)
             c.post(f"/e/{token}/tables/{table}/forfeit", data={"score": score})

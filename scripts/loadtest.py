@@ -144,6 +144,7 @@ class Stats:
         self.errors: dict[str, int] = {}
         self.samples: dict[str, str] = {}
         self.propagation: list[float] = []
+        self.shown: list[float] = []  # spectators: the hands settled (what their pages show)
 
     def add(self, kind: str, seconds: float):
         self.times.setdefault(kind, []).append(seconds * 1000)
@@ -176,21 +177,27 @@ class Table:
     """One table of the hall: its players' link, and the engine's own copy of the hand
     (with the deal, which the server does not know) to choose legal moves from."""
 
-    def __init__(self, host, port, rng: random.Random):
+    def __init__(self, host, port, rng: random.Random, token: str = "", target: int = 1000):
         self.recorder = Connection(host, port)
         self.rng = rng
-        self.token = ""
+        self.token = token  # an event's table: its match's players' link, made by the event
+        self.target = target
         self.csrf = ""
-        self.match = Match(VARIANT, NAMES, {"target": 1000})
+        self.match = Match(VARIANT, NAMES, {"target": target})
         self.hand = None
         self.stock = None
         self.seat = None
         self.version = ""
         self.changed: dict[str, float] = {}  # version -> when the move that made it was sent
+        self.recorded: list | None = None  # (answered, sent, kind) of every move, if kept
+        self.decided = 0  # matches this table has played to their end
 
     async def start(self):
         status, _, page = await self.recorder.request("GET", "/import")
         self.csrf = CSRF.search(page).group(1).decode()
+        if self.token:  # an event's table: its match is there already
+            self.next_hand()
+            return
         form = {"csrf_token": self.csrf, "count": 4, "target": 1000}
         form.update({f"names-{i}": n for i, n in enumerate(NAMES)})
         status, headers, body = await self.recorder.request("POST", f"/new/{VARIANT}", form)
@@ -201,7 +208,8 @@ class Table:
 
     def next_hand(self):
         if self.match.result()[0]:  # a match decided: carry on as a new one
-            self.match = Match(VARIANT, NAMES, {"target": 1000})
+            self.decided += 1
+            self.match = Match(VARIANT, NAMES, {"target": self.target})
         dealt, self.stock = deal(self.match, self.rng)
         self.hand = self.match.new_hand(dealt)
         self.seat = leader(self.hand, self.rng)
@@ -245,10 +253,13 @@ class Table:
         except Exception as e:  # noqa: BLE001  (counted, the table stops)
             stats.error("write", repr(e))
             return False
-        stats.add("write", time.perf_counter() - sent)
+        done = time.perf_counter()
+        stats.add("write", done - sent)
         if status not in (200, 302):
             stats.error("write", f"{status} {kind} {form} {body[:200]!r}")
             return False
+        if self.recorded is not None:  # an event's spectators are timed against it
+            self.recorded.append((done, sent, kind))
         m = re.search(rb'data-version="([^"]*)"', body)
         if m:
             self.version = m.group(1).decode()
@@ -298,37 +309,144 @@ async def recorder_loop(table: Table, stats: Stats, stop: float, every: float):
         await asyncio.sleep(max(0.0, every - (time.perf_counter() - start)))
 
 
-async def hall(args, tables_n: int) -> dict:
-    """N tables x phones for args.seconds; returns the figures."""
-    rng = random.Random(args.seed)
-    tables = [Table(args.host, args.port, random.Random(rng.random())) for _ in range(tables_n)]
-    for i in range(0, len(tables), 20):  # set up in small batches
-        await asyncio.gather(*(t.start() for t in tables[i : i + 20]))
-    stats = Stats()
-    servers = args.servers
-    phones = [
-        Connection(*servers[(i + 1) % len(servers)]) for i in range(tables_n * (args.phones - 1))
-    ]
-    cpu0, load0 = resource.getrusage(resource.RUSAGE_SELF), load_average()
-    start = time.perf_counter()
-    stop = start + args.seconds
-    tasks = []
-    for i, t in enumerate(tables):
-        tasks.append(recorder_loop(t, stats, stop, args.move_every))
-        # the recording phone polls too (on a second connection: one request at a time each)
-        tasks.append(phone_loop(t, Connection(*servers[0]), stats, stop, args.poll))
-        for conn in phones[i * (args.phones - 1) : (i + 1) * (args.phones - 1)]:
-            tasks.append(phone_loop(t, conn, stats, stop, args.poll))
-    await asyncio.gather(*tasks)
-    wall = time.perf_counter() - start
-    cpu1 = resource.getrusage(resource.RUSAGE_SELF)
-    for c in phones + [t.recorder for t in tables]:
-        c.close()
+# -- an event: the hall's tables are its tables, and spectators watch it ----------------------
+PUBLIC_LINK = re.compile(rb'id="public-link" href="[^"]*/p/([^"/?#]+)"')
+TABLE_LINK = re.compile(rb'href="[^"]*(/et/[^"/?#]+)"')
+EVENT_VERSION = re.compile(rb'id="event" data-version="([^"]*)"')
+
+
+class Event:
+    """An event made through the director's routes (French Connection, pods of 4): its
+    director's and public links, and the players' link of each table's current match."""
+
+    def __init__(self, conn: Connection):
+        self.conn = conn
+        self.csrf = self.director = self.public = ""
+        self.tokens: list[str] = []
+        self.round = 0
+
+    async def make(self, tables_n: int, target: int = 1000, name: str = "Hall"):
+        _, _, page = await self.conn.request("GET", "/import")
+        self.csrf = CSRF.search(page).group(1).decode()
+        names = "\n".join(f"P{i:04d}" for i in range(4 * tables_n))
+        form = {
+            "csrf_token": self.csrf,
+            "variant": VARIANT,
+            "name": name,
+            "format": "pods",
+            "target": target,
+            "entrants": names,
+        }
+        status, got, body = await self.conn.request("POST", "/events/new", form)
+        if status != 302:
+            raise RuntimeError(f"could not make an event: {status} {body[:300]!r}")
+        self.director = got["location"].rstrip("/").rsplit("/", 1)[1]
+        _, _, page = await self.conn.request("GET", f"/e/{self.director}")
+        self.public = PUBLIC_LINK.search(page).group(1).decode()
+        await self.next_round()
+
+    async def act(self, what: str, form: dict):
+        form = {"csrf_token": self.csrf, **form}
+        status, _, body = await self.conn.request("POST", f"/e/{self.director}/{what}", form)
+        if status != 302:
+            raise RuntimeError(f"the director's {what}: {status} {body[:300]!r}")
+
+    async def next_round(self):
+        """Pair and start the next round; the players' links of its tables, in order."""
+        self.round += 1
+        await self.act("pair", {"round": self.round})
+        await self.act("start", {"round": self.round})
+        _, _, cards = await self.conn.request("GET", f"/e/{self.director}/cards")
+        self.tokens = []
+        for link in dict.fromkeys(TABLE_LINK.findall(cards)):
+            status, got, _ = await self.conn.request("GET", link.decode())
+            if status != 302:
+                raise RuntimeError(f"{link!r}: {status}")
+            self.tokens.append(got["location"].rstrip("/").rsplit("/", 1)[1])
+
+    async def director_page(self) -> bytes:
+        _, _, page = await self.conn.request("GET", f"/e/{self.director}")
+        return page
+
+
+class Watch:
+    """What one spectator has seen: every move recorded (answered, sent, kind, in the
+    order of their answers) is seen once a request the spectator started after its answer
+    has shown the page as it is (a poll that says nothing changed, or the fragment)."""
+
+    def __init__(self, recorded: list, stats: Stats):
+        self.recorded, self.stats, self.next = recorded, stats, 0
+
+    def seen(self, started: float, done: float):
+        moves = self.recorded
+        while self.next < len(moves) and moves[self.next][0] <= started:
+            _, sent, kind = moves[self.next]
+            self.stats.propagation.append((done - sent) * 1000)
+            if kind == "end":  # a hand settled: what the event's pages show changes
+                self.stats.shown.append((done - sent) * 1000)
+            self.next += 1
+
+
+async def spectator_loop(conn, path: str, watch: Watch, stats, stop: float, poll: float, rng):
+    """A spectator's page (the public page or the TV), as static/js/event.js runs it: the
+    event's version polled `poll` s after the last answer; when it is not the page's, the
+    live fragment fetched and swapped in."""
+    base = path.split("?")[0]
+    version_url = "/p/" + base.split("/")[2] + "/version"
+    gz = {"Accept-Encoding": "gzip"}
+    try:
+        status, _, page = await conn.request("GET", path, headers=gz)
+        held = EVENT_VERSION.search(page).group(1).decode()
+    except Exception as e:  # noqa: BLE001
+        stats.error("event_page", repr(e))
+        return
+    await asyncio.sleep(rng.random() * poll)
+    while time.perf_counter() < stop:
+        start = time.perf_counter()
+        try:
+            status, _, body = await conn.request("GET", version_url)
+            answered = time.perf_counter()
+            stats.add("event_version", answered - start)
+            if status != 200:
+                stats.error("event_version", f"{status} {body[:200]!r}")
+            elif body.decode().strip() != held:
+                f0 = time.perf_counter()
+                status, _, frag = await conn.request(
+                    "GET", base + "?fragment=1", headers={**gz, "If-None-Match": f'"{held}"'}
+                )
+                f1 = time.perf_counter()
+                stats.add("event_fragment", f1 - f0)
+                if status == 200:
+                    held = EVENT_VERSION.search(frag).group(1).decode()
+                    watch.seen(f0, f1)
+                elif status == 304:
+                    watch.seen(f0, f1)
+                else:
+                    stats.error("event_fragment", f"{status} {frag[:200]!r}")
+            else:
+                watch.seen(start, answered)
+        except Exception as e:  # noqa: BLE001
+            stats.error("event_version", repr(e))
+        await asyncio.sleep(poll)
+
+
+async def bare_loop(conn, stats, stop: float, every: float):
+    """The bare route, asked through the run: what any request costs at this load."""
+    while time.perf_counter() < stop:
+        start = time.perf_counter()
+        try:
+            status, _, _ = await conn.request("GET", "/healthz")
+            stats.add("healthz", time.perf_counter() - start)
+            if status != 200:
+                stats.error("healthz", str(status))
+        except Exception as e:  # noqa: BLE001
+            stats.error("healthz", repr(e))
+        await asyncio.sleep(every)
+
+
+def figures(stats: Stats, wall: float) -> dict:
     times = stats.all_times
-    out = {
-        "tables": tables_n,
-        "phones": tables_n * args.phones,
-        "seconds": round(wall, 1),
+    return {
         "requests": len(times),
         "requests_per_s": round(len(times) / wall, 1),
         "errors": sum(stats.errors.values()),
@@ -340,18 +458,95 @@ async def hall(args, tables_n: int) -> dict:
             k: {"n": len(v), "p50": round(pct(v, 50), 1), "p99": round(pct(v, 99), 1)}
             for k, v in sorted(stats.times.items())
         },
-        "propagation_ms": {
-            "n": len(stats.propagation),
-            "p50": round(pct(stats.propagation, 50)),
-            "p95": round(pct(stats.propagation, 95)),
-            "max": round(max(stats.propagation)) if stats.propagation else None,
+        "propagation_ms": spread(stats.propagation),
+        **({"error_samples": stats.samples} if stats.errors else {}),
+    }
+
+
+def spread(values: list[float]) -> dict:
+    if not values:
+        return {"n": 0, "p50": None, "p95": None, "max": None}
+    return {
+        "n": len(values),
+        "p50": round(pct(values, 50)),
+        "p95": round(pct(values, 95)),
+        "max": round(max(values)),
+    }
+
+
+async def hall(args, tables_n: int) -> dict:
+    """N tables x phones for args.seconds (with --event, an event's tables and its
+    --spectators, and the bare route asked beside them); returns the figures."""
+    rng = random.Random(args.seed)
+    event = None
+    tokens = [""] * tables_n
+    if args.event:
+        event = Event(Connection(args.host, args.port))
+        await event.make(tables_n)
+        tokens = event.tokens
+    tables = [Table(args.host, args.port, random.Random(rng.random()), token) for token in tokens]
+    for i in range(0, len(tables), 20):  # set up in small batches
+        await asyncio.gather(*(t.start() for t in tables[i : i + 20]))
+    stats, watching, bare = Stats(), Stats(), Stats()
+    servers = args.servers
+    phones = [
+        Connection(*servers[(i + 1) % len(servers)]) for i in range(tables_n * (args.phones - 1))
+    ]
+    recorded: list = []
+    spectators = []
+    if event is not None:
+        for t in tables:
+            t.recorded = recorded
+        for i in range(args.spectators):  # half on the public page, half on the TV
+            path = f"/p/{event.public}" + ("/tv" if i % 2 else "")
+            spectators.append((Connection(*servers[i % len(servers)]), path))
+    cpu0, load0 = resource.getrusage(resource.RUSAGE_SELF), load_average()
+    start = time.perf_counter()
+    stop = start + args.seconds
+    tasks = []
+    for i, t in enumerate(tables):
+        tasks.append(recorder_loop(t, stats, stop, args.move_every))
+        # the recording phone polls too (on a second connection: one request at a time each)
+        tasks.append(phone_loop(t, Connection(*servers[0]), stats, stop, args.poll))
+        for conn in phones[i * (args.phones - 1) : (i + 1) * (args.phones - 1)]:
+            tasks.append(phone_loop(t, conn, stats, stop, args.poll))
+    for conn, path in spectators:
+        watch = Watch(recorded, watching)
+        tasks.append(
+            spectator_loop(
+                conn, path, watch, watching, stop, args.poll, random.Random(rng.random())
+            )
+        )
+    bare_conn = Connection(args.host, args.port)
+    tasks.append(bare_loop(bare_conn, bare, stop, 0.25))
+    await asyncio.gather(*tasks)
+    wall = time.perf_counter() - start
+    cpu1 = resource.getrusage(resource.RUSAGE_SELF)
+    for c in phones + [t.recorder for t in tables] + [c for c, _ in spectators] + [bare_conn]:
+        c.close()
+    out = {
+        "tables": tables_n,
+        "phones": tables_n * args.phones,
+        "seconds": round(wall, 1),
+        **figures(stats, wall),
+        "bare_ms": {
+            "p50": round(pct(bare.all_times, 50), 1),
+            "p99": round(pct(bare.all_times, 99), 1),
         },
         "client_cpu_s": round(cpu1.ru_utime + cpu1.ru_stime - cpu0.ru_utime - cpu0.ru_stime, 1),
         "load_before": load0,
         "load_after": load_average(),
     }
-    if stats.errors:
-        out["error_samples"] = stats.samples
+    if event is not None:
+        out["spectators"] = {
+            "n": len(spectators),
+            **figures(watching, wall),
+            "hands_settled_ms": spread(watching.shown),
+        }
+        page = await event.director_page()
+        out["director_page_bytes"] = len(page)
+        out["director_page_gzip_bytes"] = len(gzip.compress(page, 6))
+        event.conn.close()
     return out
 
 
@@ -493,6 +688,117 @@ async def ratios(args) -> dict:
     }
 
 
+# -- an event's pages, single requests ------------------------------------------------------
+async def event_pages(args) -> dict:
+    """The event's pages (the standings, the public page and its live fragment, the TV,
+    the director's page, the version poll), median times as ratios to /healthz, at
+    --event-tables live tables: first with no match finished, then after enough rounds
+    played to their end (matches to 1 point: one hand) for --finished finished matches."""
+    n, k = args.event_tables, args.event_samples
+    conn = Connection(args.host, args.port)
+    event = Event(conn)
+    await event.make(n, target=1, name="Pages")
+    stats = Stats()
+    out = {"tables": n, "samples": k, "at": []}
+
+    async def tables_of_round(moves: int) -> list[Table]:
+        rng = random.Random(args.seed + event.round)
+        tables = [
+            Table(args.host, args.port, random.Random(rng.random()), t, 1) for t in event.tokens
+        ]
+        for i in range(0, len(tables), 20):
+            await asyncio.gather(*(t.start() for t in tables[i : i + 20]))
+
+        async def play(t: Table, count: int):
+            for _ in range(count):
+                if t.hand.ended or not await t.record(stats):
+                    return
+
+        await asyncio.gather(*(play(t, moves) for t in tables))
+        return tables
+
+    async def finish(t: Table):
+        while not t.decided:
+            if not await t.record(stats):
+                raise RuntimeError(f"a table could not finish: {stats.samples}")
+
+    finished, live = 0, await tables_of_round(5)
+    for goal in (0, args.finished):
+        while finished < goal:  # the round's matches played to their end, the next started
+            for i in range(0, len(live), 25):
+                await asyncio.gather(*(finish(t) for t in live[i : i + 25]))
+            finished += len(live)
+            for t in live:
+                t.recorder.close()
+            await event.next_round()
+            live = await tables_of_round(5)
+        out["at"].append({"finished": finished, **await _pages(args, event, live, k)})
+    for t in live:
+        t.recorder.close()
+    page = await event.director_page()
+    out["director_page_bytes"] = len(page)
+    conn.close()
+    if stats.errors:
+        out["error_samples"] = stats.samples
+    return out
+
+
+async def _pages(args, event: Event, live: list[Table], k: int) -> dict:
+    conn = Connection(args.host, args.port)
+    pub, gz = f"/p/{event.public}", {"Accept-Encoding": "gzip"}
+    pages = {
+        "standings.json": f"{pub}/standings.json",
+        "public": pub,
+        "fragment": f"{pub}?fragment=1",
+        "tv": f"{pub}/tv",
+        "director": f"/e/{event.director}",
+        "version": f"{pub}/version",
+    }
+    kinds: dict[str, list[float]] = {"healthz": [], **{p: [] for p in pages}}
+    kinds["version_new"], kinds["fragment_new"] = [], []
+    stats = Stats()
+    rotation = iter(range(10**9))
+    for _ in range(2):  # warm up
+        for path in pages.values():
+            await conn.request("GET", path, headers=gz)
+    for _ in range(k):
+        kinds["healthz"].append((await timed(conn, "GET", "/healthz"))[0])
+        for name, path in pages.items():
+            kinds[name].append((await timed(conn, "GET", path, headers=gz))[0])
+        # a move at one of the live tables, then the first poll and fragment after it
+        for _ in range(len(live)):
+            t = live[next(rotation) % len(live)]
+            if not t.hand.ended:
+                break
+        await t.record(stats)
+        kinds["version_new"].append((await timed(conn, "GET", pages["version"]))[0])
+        kinds["fragment_new"].append((await timed(conn, "GET", pages["fragment"], headers=gz))[0])
+    conn.close()
+    med = {name: pct(v, 50) for name, v in kinds.items()}
+    base = med["healthz"]
+    return {
+        "median_ms": {name: round(v, 2) for name, v in med.items()},
+        "ratio_to_healthz": {name: round(v / base, 2) for name, v in med.items()},
+        "load": load_average(),
+        "errors": sum(stats.errors.values()),
+    }
+
+
+def print_event_pages(r: dict):
+    print(f"Event pages at {r['tables']} live tables, median of {r['samples']}:")
+    names = list(r["at"][0]["median_ms"])
+    print("  " + " " * 16 + "".join(f"{a['finished']:>10d} finished  " for a in r["at"]))
+    for name in names:
+        cells = "".join(
+            f"{a['median_ms'][name]:8.2f} ms {a['ratio_to_healthz'][name]:6.2f}x" for a in r["at"]
+        )
+        print(f"  {name:16s}{cells}")
+    print(
+        f"  load {' / '.join(a['load'] for a in r['at'])}; errors {[a['errors'] for a in r['at']]}"
+    )
+    print(f"  director's page with {r['tables']} tables: {r['director_page_bytes']:,} bytes")
+
+
 # -- the command ---------------------------------------------------------------------------
 def print_hall(r: dict, target: float):
     ok = r["errors"] == 0 and r["p99_ms"] <= target
@@ -505,9 +811,30 @@ def print_hall(r: dict, target: float):
         f"load {r['load_before']} -> {r['load_after']}  {'HOLDS' if ok else 'BROKEN'}"
     )
     for k, v in r["by_kind"].items():
-        print(f"       {k:9s} n={v['n']:6d} p50 {v['p50']:6.1f} p99 {v['p99']:7.1f} ms")
+        print(f"       {k:14s} n={v['n']:6d} p50 {v['p50']:6.1f} p99 {v['p99']:7.1f} ms")
     for k, v in r.get("error_samples", {}).items():
         print(f"       first {k} error: {v}")
+    print(
+        f"       bare route during the run: p50 {r['bare_ms']['p50']} p99 {r['bare_ms']['p99']} ms"
+    )
+    w = r.get("spectators")
+    if w:
+        seen, shown = w["propagation_ms"], w["hands_settled_ms"]
+        print(
+            f"     {w['n']:4d} spectators (half TV) {w['requests_per_s']:7.1f} req/s  "
+            f"p50 {w['p50_ms']:6.1f}  p95 {w['p95_ms']:6.1f}  p99 {w['p99_ms']:7.1f}  "
+            f"max {w['max_ms']} ms  errors {w['errors']}  moves seen p50/p95/max "
+            f"{seen['p50']}/{seen['p95']}/{seen['max']} ms (n={seen['n']}); hands settled "
+            f"{shown['p50']}/{shown['p95']}/{shown['max']} ms (n={shown['n']})"
+        )
+        for k, v in w["by_kind"].items():
+            print(f"       {k:14s} n={v['n']:6d} p50 {v['p50']:6.1f} p99 {v['p99']:7.1f} ms")
+        for k, v in w.get("error_samples", {}).items():
+            print(f"       first {k} error: {v}")
+        print(
+            f"       director's page after the run: {r['director_page_bytes']:,} bytes "
+            f"({r['director_page_gzip_bytes']:,} gzipped)"
+        )
 
 
 def main(argv=None) -> int:
@@ -538,6 +865,26 @@ def main(argv=None) -> int:
     p.add_argument(
         "--quick", action="store_true", help="a short smoke run: 10 tables for 15 s, 50 samples"
     )
+    p.add_argument(
+        "--event",
+        action="store_true",
+        help="the hall's tables are an event's tables (made through the director's routes)",
+    )
+    p.add_argument(
+        "--spectators",
+        type=int,
+        default=0,
+        help="with --event: spectators watching it, half on the public page, half on the TV",
+    )
+    p.add_argument(
+        "--event-pages",
+        action="store_true",
+        help="the event's pages as single requests, at --event-tables live tables with no "
+        "match finished and with --finished finished",
+    )
+    p.add_argument("--event-tables", type=int, default=50, help="for --event-pages (50)")
+    p.add_argument("--finished", type=int, default=150, help="for --event-pages (150)")
+    p.add_argument("--event-samples", type=int, default=30, help="for --event-pages (30)")
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--json", action="store_true", help="print the figures as JSON too")
     args = p.parse_args(argv)
@@ -571,6 +918,10 @@ def main(argv=None) -> int:
             f"  move 25 of hand 8 / move 1 of hand 1: {r['hand8_move25_over_hand1_move1']} "
             f"(with the new table fragment in the answer: {r['with_fragment']})"
         )
+    if args.event_pages:
+        r = asyncio.run(event_pages(args))
+        figures["event_pages"] = r
+        print_event_pages(r)
     if not args.no_load:
         best = None
         figures["halls"] = []

@@ -114,6 +114,19 @@ class Shared(LRU):
         else:
             later.append(write)
 
+    def newest(self, what: Hashable, parse: Callable = int):
+        """(version, value) of the newest version of `what` on the host, whatever it is:
+        this process's, or another's (its file; its version read with `parse`); or None."""
+        mine = super().latest(what)
+        try:
+            head, _, value = self.path(what).read_text(encoding="utf-8").partition("\n")
+            theirs = (parse(head), value)
+        except (OSError, UnicodeError, ValueError):
+            theirs = None
+        if mine is None or (theirs is not None and theirs[0] > mine[0]):
+            return theirs
+        return mine
+
     def path(self, what: Hashable) -> Path:
         name = hashlib.sha256(repr(what).encode()).hexdigest()[:32]
         return self.folder / f"{name}.html"

@@ -74,6 +74,11 @@ class Match(db.Model):
     # Time called by an event's director: the match ends once this many hands are settled,
     # decided on their totals (events.service.call_time); None: no time called.
     time_hands = db.Column(db.Integer, nullable=True)
+    # The event whose table this match is a game of (None: a match started by hand): every
+    # write to the match adds one to the event's version too (transaction.lock).
+    event_id = db.Column(
+        db.Integer, db.ForeignKey("events.id", ondelete="SET NULL"), nullable=True, index=True
+    )
 
     hands = db.relationship(
         "Hand",

@@ -49,7 +49,7 @@ class EventMaker:
         self.post(f"/e/{token}/pair")
         self.post(f"/e/{token}/start")
         page = self.client.get(f"/e/{token}").get_data(as_text=True)
-        for table in re.findall(r"/tables/(\d+)/forfeit", page):
+        for table in re.findall(r'href="/e/[^/"]+/tables/(\d+)"', page):
             self.post(f"/e/{token}/tables/{table}/forfeit", score=scores, confirm="1")
 
     def public(self, token: str) -> str:

@@ -56,7 +56,14 @@ def database_config(kind: str, tmp_path):
 
 def make_app(config: dict):
     return migrated_app(
-        {"TESTING": True, "SECRET_KEY": "test", "RANDOM_SEED": 7, "WTF_CSRF_ENABLED": True} | config
+        {
+            "TESTING": True,
+            "SECRET_KEY": "test",
+            "RANDOM_SEED": 7,
+            "WTF_CSRF_ENABLED": True,
+            "EVENT_POLL_LAG": 0,  # an event's poll exact at once (test_event_audience: the lag)
+        }
+        | config
     )
 
 

@@ -46,6 +46,23 @@ class Director(Phone):
         assert r.status_code == status, (what, r.status_code, r.get_data(as_text=True)[:3000])
         return r
 
+    def entrants(self, token: str) -> str:
+        """The entrants' page, where the director adds, replaces and withdraws them."""
+        r = self.get(f"/e/{token}/entrants")
+        assert r.status_code == 200, r.get_data(as_text=True)[:2000]
+        return r.get_data(as_text=True)
+
+    def table_ids(self, token: str) -> list[int]:
+        """The current round's tables (their ids, as the director's forms name them), in
+        table order: each table's page is linked from the director's page."""
+        return [int(x) for x in re.findall(r'href="/e/[^/"]+/tables/(\d+)"', self.page(token))]
+
+    def table_page(self, token: str, table: int) -> str:
+        """A table's page: the director's acts on it (forfeit, abandon, unlock)."""
+        r = self.get(f"/e/{token}/tables/{table}")
+        assert r.status_code == 200, r.get_data(as_text=True)[:2000]
+        return r.get_data(as_text=True)
+
     def public_token(self, token: str) -> str:
         return re.search(r'id="public-link" href="[^"]*/p/([^"]+)"', self.page(token)).group(1)
 

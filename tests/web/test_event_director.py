@@ -34,12 +34,8 @@ def rule_of(r) -> str | None:
 
 
 def entrant_ids(page: str) -> dict[str, int]:
-    """The entrants of the director's page by name."""
+    """The entrants of the entrants' page by name."""
     return {name.strip(): int(i) for i, name in re.findall(r'<li id="entrant-(\d+)">([^<]+)', page)}
-
-
-def table_ids(page: str) -> list[int]:
-    return [int(x) for x in re.findall(r"/tables/(\d+)/forfeit", page)]
 
 
 # -- 17.1: the round limit ------------------------------------------------------------------
@@ -78,13 +74,13 @@ def test_an_act_sent_without_the_directors_yes_only_asks(director, act):
     token = director.create("five-up", NAMES[:4], format="swiss", rounds=2, target=5)
     director.act(token, "pair")
     director.act(token, "start")
-    page = director.page(token)
+    ana, table = entrant_ids(director.entrants(token))["Ana"], director.table_ids(token)[0]
     url = {
         "finish": "finish",
         "time": "time",
-        "withdraw": f"entrants/{entrant_ids(page)['Ana']}/withdraw",
-        "forfeit": f"tables/{table_ids(page)[0]}/forfeit",
-        "abandon": f"tables/{table_ids(page)[0]}/abandon",
+        "withdraw": f"entrants/{ana}/withdraw",
+        "forfeit": f"tables/{table}/forfeit",
+        "abandon": f"tables/{table}/abandon",
     }[act]
     data = {"forfeit": {"score": ["10", "0"]}, "abandon": {"reason": "fire alarm"}}.get(act, {})
     before = log_of(director, token)
@@ -99,12 +95,16 @@ def test_an_act_sent_without_the_directors_yes_only_asks(director, act):
         for v in value if isinstance(value, list) else [value]:
             assert f'value="{v}"' in form
     assert log_of(director, token) == before  # nothing was done
-    # the director's page asks in the page: the act's form carries the yes, under a question
-    page = director.page(token)
+    # the act's page asks in the page: the act's form carries the yes, under a question
+    page = {
+        "withdraw": director.entrants(token),
+        "forfeit": director.table_page(token, table),
+        "abandon": director.table_page(token, table),
+    }.get(act) or director.page(token)
     box = {
         "finish": "finish",
         "time": "time",
-        "withdraw": f"withdraw-{entrant_ids(page)['Ana']}",
+        "withdraw": f"withdraw-{ana}",
         "forfeit": "forfeit-1",
         "abandon": "abandon-1",
     }[act]
@@ -118,9 +118,10 @@ def test_an_act_sent_without_the_directors_yes_only_asks(director, act):
 
 def test_a_withdrawal_is_undone_by_reinstating_and_both_are_logged(director):
     token = director.create("five-up", NAMES[:5], format="swiss", rounds=3, target=5)
-    cleo = entrant_ids(director.page(token))["Cleo"]
+    cleo = entrant_ids(director.entrants(token))["Cleo"]
     director.act(token, f"entrants/{cleo}/withdraw")
-    page = director.page(token)
+    assert "1 withdrawn" in text_of(director.page(token), "entrants-box")
+    page = director.entrants(token)
     assert "withdrawn" in text_of(page, f"entrant-{cleo}")
     assert f"/entrants/{cleo}/reinstate" in page
     director.act(token, "pair")
@@ -146,7 +147,7 @@ def test_a_stale_tab_is_told_that_the_round_has_started_and_when(director):
     assert re.search(rf"Round 1 has started \(at {TIME}\)", said), said
     assert "no proposed round" not in said
     # the same for "Pair it again" and a swap sent from a page of before the start
-    ids = entrant_ids(director.page(token))
+    ids = entrant_ids(director.entrants(token))
     r = director.act(token, "pair", {"round": 1, "again": 1}, status=409)
     assert re.search(rf"Round 1 has started \(at {TIME}\)", refused(r))
     r = director.act(token, "swap", {"a": ids["Ana"], "b": ids["Ben"]}, status=409)
@@ -156,7 +157,7 @@ def test_a_stale_tab_is_told_that_the_round_has_started_and_when(director):
 def test_a_stale_tab_does_not_pair_again_a_round_another_tab_paired(director):
     token = director.create("five-up", NAMES[:6], format="swiss", rounds=3, target=5)
     director.act(token, "pair", {"round": 1})
-    ids = entrant_ids(director.page(token))
+    ids = entrant_ids(director.entrants(token))
     director.act(token, "swap", {"a": ids["Ana"], "b": ids["Ben"]})  # the director's swap
     tables = text_of(director.page(token), "tables")
     # a second tab still shows "Pair round 1"
@@ -177,11 +178,12 @@ def test_a_finished_event_refuses_changes_until_it_is_reopened(director):
     token = director.create("five-up", NAMES[:4], format="swiss", rounds=2, target=5)
     director.act(token, "pair")
     director.act(token, "start")
-    page = director.page(token)
-    ana, tables = entrant_ids(page)["Ana"], table_ids(page)
+    ana, tables = entrant_ids(director.entrants(token))["Ana"], director.table_ids(token)
     director.act(token, "finish")
     page = director.page(token)
-    assert text_of(page, "finished") and "/forfeit" not in page and 'id="add-form"' not in page
+    assert text_of(page, "finished")
+    assert "/forfeit" not in director.table_page(token, tables[0])
+    assert 'id="add-form"' not in director.entrants(token)
     standings = text_of(page, "standings")
     for url, data in [
         (f"tables/{tables[0]}/forfeit", {"score": ["10", "0"]}),
@@ -200,7 +202,7 @@ def test_a_finished_event_refuses_changes_until_it_is_reopened(director):
     director.act(token, "reopen")
     assert "Event reopened" in log_of(director, token)
     director.act(token, "entrants", {"entrant": "Ivy"})
-    assert "Ivy" in text_of(director.page(token), "entrants")
+    assert "Ivy" in text_of(director.entrants(token), "entrants")
 
 
 def sign(director, play: str) -> None:
@@ -228,8 +230,9 @@ def test_a_decided_or_signed_table_keeps_its_result(director):
     links = director.table_links(token)
     first, second = table_rows(director, token)
     play_match_http(director, links[0], random.Random(3))
-    page = director.page(token)
+    page = director.table_page(token, first)
     assert f"/tables/{first}/forfeit" not in page and f"/tables/{first}/abandon" not in page
+    assert "settled by its record" in text_of(page, "no-controls")
     public = director.public_token(token)
     standings = director.get(f"/p/{public}/standings.json").get_json()["standings"]
     # the routes refuse what the page no longer offers: decided by its record

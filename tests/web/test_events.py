@@ -142,8 +142,7 @@ def test_five_up_pairs_play_a_series_with_rotated_seats(director):
 def test_the_directors_controls_and_their_log(director):
     token = director.create("five-up", NAMES[:5], format="swiss", rounds=3, target=10)
     director.act(token, "entrants", {"entrant": "Ivy"})  # added late
-    page = director.page(token)
-    assert "Ivy" in text_of(page, "entrants")
+    assert "Ivy" in text_of(director.entrants(token), "entrants")
     director.act(token, "entrants", {"entrant": "Ana"}, status=400)  # a name already there
     director.act(token, "pair")
     page = director.page(token)
@@ -155,8 +154,10 @@ def test_the_directors_controls_and_their_log(director):
     director.act(token, "start", {"time_cap": 30})
     page = director.page(token)
     assert "Time cap: 30 minutes" in page
-    tables = [int(x) for x in __import__("re").findall(r"/tables/(\d+)/forfeit", page)]
+    tables = director.table_ids(token)
     assert len(tables) == 3
+    for table in tables:  # each table's page offers its forfeit and its abandon
+        assert f"/tables/{table}/forfeit" in director.table_page(token, table)
     # a forfeit with the director's score; an abandon with its reason
     director.act(token, f"tables/{tables[0]}/forfeit", {"score": ["10", "0"]})
     director.act(token, f"tables/{tables[1]}/abandon", {"reason": "fire alarm"})
@@ -214,10 +215,12 @@ def test_links_cannot_act_on_another_event(director):
     page_b = director.page(b)
     import re
 
-    table_b = re.findall(r"/tables/(\d+)/forfeit", page_b)[0]
+    table_b = director.table_ids(b)[0]
     entrant_b = re.findall(r'<option value="(\d+)">', page_b) or re.findall(
-        r"/entrants/(\d+)/withdraw", page_b
+        r"/entrants/(\d+)/withdraw", director.entrants(b)
     )
+    # A's director link shows none of B's tables
+    assert director.get(f"/e/{a}/tables/{table_b}").status_code == 404
     # A's director link does nothing to B's tables or entrants
     director.act(a, f"tables/{table_b}/forfeit", {"score": ["10", "0"]}, status=404)
     director.act(a, f"tables/{table_b}/abandon", {"reason": "x"}, status=404)
@@ -333,8 +336,8 @@ def test_the_director_unlocks_a_signed_result_with_a_reason(director):
     hand, after = director.position(play)  # locked: no Undo offered, and none taken
     r = director.post(f"/t/{play}/undo", {"hand": hand, "after": after, "settled": 1})
     assert r.status_code == 409
-    page = director.page(token)
-    table = int(re.search(r"/tables/(\d+)/unlock", page).group(1))
+    [table] = director.table_ids(token)
+    assert f"/tables/{table}/unlock" in director.table_page(token, table)
     director.act(token, f"tables/{table}/unlock", {"reason": " "}, status=400)
     director.act(token, f"tables/{table}/unlock", {"reason": "Ben's last tile was misread"})
     assert "signed result unlocked: Ben's last tile was misread" in text_of(
@@ -344,7 +347,7 @@ def test_the_director_unlocks_a_signed_result_with_a_reason(director):
     assert text_of(html, "locked") is None
     assert "Ben's last tile was misread" in text_of(html, "signoff")
     director.undo(play)  # the record can be corrected again
-    assert "/unlock" not in director.page(token)  # nothing left to unlock
+    assert "/unlock" not in director.table_page(token, table)  # nothing left to unlock
     director.act(token, f"tables/{table}/unlock", {"reason": "again"}, status=409)
 
 

@@ -15,12 +15,16 @@ def points(value) -> str:
 
 
 def register(app) -> None:
-    from . import models  # noqa: F401  (the tables, for Flask-Migrate)
+    from . import live, models, pieces  # noqa: F401  (models: the tables, for Flask-Migrate)
+    from . import poll as event_poll
     from .series import series_of
     from .service import locked_match
     from .views import bp
 
     app.register_blueprint(bp)
+    live.init_app(app)
+    pieces.init_app(app)
+    event_poll.init_app(app)
     app.add_template_global(locked_match)
     app.add_template_global(series_of, "event_series")
     app.add_template_filter(points, "points")

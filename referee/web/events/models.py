@@ -34,6 +34,9 @@ class Event(db.Model):
     finished = db.Column(db.Boolean, nullable=False, default=False)
     created = db.Column(db.DateTime, nullable=False, default=now)
     updated = db.Column(db.DateTime, nullable=False, default=now)  # every change of the event
+    # One more at every write to the event or to one of its matches, in the write's
+    # transaction (`service._touch`, `table.transaction.lock`): what its public pages poll.
+    version = db.Column(db.Integer, nullable=False, default=0, server_default="0")
 
     entrants = db.relationship(
         "Entrant", order_by="Entrant.number", cascade="all, delete-orphan", passive_deletes=True

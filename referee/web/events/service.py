@@ -12,10 +12,11 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
+from flask import current_app
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from flask_babel import ngettext
-from sqlalchemy import func, select, update
+from sqlalchemy import select, update
 from sqlalchemy.orm import selectinload
 
 from referee.engine import get_variant
@@ -26,6 +27,7 @@ from referee.events.formats import FORMATS, Format
 from .. import db
 from ..audit.log import locked, phone, sign_log
 from ..audit.service import override_lock
+from ..cache import LRU
 from ..errors import Refused
 from ..i18n import say
 from ..matches.create import create_match
@@ -84,10 +86,6 @@ def by_director(token: str) -> Event | None:
     ).scalar_one_or_none()
 
 
-def by_public(token: str) -> Event | None:
-    return db.session.execute(select(Event).where(Event.public_token == token)).scalar_one_or_none()
-
-
 def table_by_token(token: str) -> EventTable | None:
     return db.session.execute(
         select(EventTable).where(EventTable.token == token)
@@ -128,24 +126,6 @@ def config(event: Event) -> st.Config:
     )
 
 
-def version(token: str) -> str | None:
-    """What the public pages poll: the event's last change, its matches and the writes
-    to them (each match's version is one more at every write)."""
-    event = db.session.execute(
-        select(Event.id, Event.updated).where(Event.public_token == token)
-    ).one_or_none()
-    if event is None:
-        return None
-    writes_, games = db.session.execute(
-        select(func.coalesce(func.sum(Match.version), 0), func.count(Match.id))
-        .join(EventGame, EventGame.match_id == Match.id)
-        .join(EventTable, EventTable.id == EventGame.table_id)
-        .join(Round, Round.id == EventTable.round_id)
-        .where(Round.event_id == event.id)
-    ).one()
-    return f"{games}/{writes_}/{event.updated.strftime('%y%m%d%H%M%S%f')}"
-
-
 # -- a match's result, cached by its last write ---------------------------------------------
 @dataclass(frozen=True)
 class Game:
@@ -163,20 +143,28 @@ class Game:
     winner: int | None  # side
 
 
-_games: dict[int, tuple[object, Game]] = {}
+def _games():
+    """This app's results of matches, by match at (version, hands counted on time)."""
+    found = current_app.extensions.get("referee_event_games")
+    if found is None:
+        found = current_app.extensions.setdefault("referee_event_games", LRU(GAMES))
+    return found
 
 
-def replay_game(row: Match, time_hands: int | None = None) -> Game:
-    """The result of a match (the engine's replay), cached until its next write."""
-    key = (row.version, time_hands)
-    hit = _games.get(row.id)
-    if hit is not None and hit[0] == key:
-        return hit[1]
-    table = tables.table(row.write_token, write=True)
-    game = _game(row.id, row.write_token, row.read_token, table.match, time_hands)
-    if len(_games) > 5000:
-        _games.clear()
-    _games[row.id] = (key, game)
+GAMES = 5000  # matches' results kept per process
+
+
+def replay_game(row, time_hands: int | None = None) -> Game:
+    """The result of a match (`row`: its id, tokens and version; the engine's replay),
+    kept until its next write."""
+    key = (row.id, row.write_token)
+    at = (row.version, -1 if time_hands is None else time_hands)
+    game = _games().get(key, at)
+    if game is None:
+        table = tables.table(row.write_token, write=True)
+        game = _game(row.id, row.write_token, row.read_token, table.match, time_hands)
+        # the version it was replayed at (a write may have come since the row was read)
+        _games().put(key, (table.version, at[1]), game)
     return game
 
 
@@ -239,12 +227,26 @@ class RoundState:
 
 @dataclass
 class EventState:
+    """The event as it stands. Kept and shared by the requests of a process (the live
+    pages: `live.py`): read it, never change it; its words are said when read (`rule`,
+    `bye_lines`), in the reader's language."""
+
     event: Event
     entrants: dict[int, Entrant]
     rounds: list[RoundState]
     standings: list[st.Row]
-    rule: str
     config: st.Config
+    results: tuple[st.TableResult, ...] = ()  # what the standings count
+    byes: tuple[st.Bye, ...] = ()
+
+    @property
+    def rule(self) -> str:
+        return rule_text(self.config)
+
+    @property
+    def key(self) -> tuple:
+        """What the standings are made from (the director's last act, the results)."""
+        return (self.event.id, self.event.updated, self.results, self.byes)
 
     @property
     def current(self) -> RoundState | None:
@@ -308,14 +310,20 @@ def rotated(players: list[str], game: int) -> list[str]:
 
 
 def _table_state(
-    event: Event, row: EventTable, entrants: dict[int, Entrant], round_no: int = 0
+    event: Event,
+    row: EventTable,
+    entrants: dict[int, Entrant],
+    round_no: int = 0,
+    games: list[Game] | None = None,
 ) -> TableState:
+    """A table's live state from its games (`games`: their results, else replayed)."""
     sides = _sides(event, row.entrants, entrants)
     names = [" + ".join(entrants[i].name for i in side) for side in sides]
-    games = []
-    for i, g in enumerate(row.games):
-        last = i == len(row.games) - 1
-        games.append(replay_game(g.match, row.time_hands if last else None))
+    if games is None:
+        games = []
+        for i, g in enumerate(row.games):
+            last = i == len(row.games) - 1
+            games.append(replay_game(g.match, row.time_hands if last else None))
     totals, wins, decided, result = _tally(event, row, entrants, sides, games, round_no)
     winner = None
     if result is not None:
@@ -395,7 +403,8 @@ def result_if(
 
 
 def load(event: Event) -> EventState:
-    """The event as it stands: rounds with every table's live state, and the standings."""
+    """The event as it stands: rounds with every table's live state, and the standings
+    (what the director's acts decide on; the pages read `live.state`, kept per change)."""
     entrants = {e.id: e for e in event.entrants}
     rounds_rows = list(
         db.session.execute(
@@ -410,11 +419,24 @@ def load(event: Event) -> EventState:
             .execution_options(populate_existing=True)
         ).scalars()
     )
+    return assemble(event, entrants, rounds_rows)
+
+
+def assemble(
+    event, entrants: dict, rounds_rows: list, games_of=None, rank=st.standings
+) -> EventState:
+    """The event's state from its rows (ORM rows, or `live.py`'s plain ones with the same
+    fields): each table's state from its games' results (`games_of(table row)`, else each
+    match replayed), the standings from the tables decided (`rank`: `st.standings`, or
+    one that keeps them)."""
     rounds = []
     results: list[st.TableResult] = []
     byes: list[st.Bye] = []
     for r in rounds_rows:
-        tables = [_table_state(event, t, entrants, r.number) for t in r.tables]
+        tables = [
+            _table_state(event, t, entrants, r.number, games_of(t) if games_of else None)
+            for t in r.tables
+        ]
         state = RoundState(r, tables, [entrants[i] for i in r.byes if i in entrants])
         if not state.started:
             state.repeats = [
@@ -425,8 +447,8 @@ def load(event: Event) -> EventState:
             byes += [st.Bye(e, r.number) for e in r.byes]
         rounds.append(state)
     cfg = config(event)
-    rows = st.standings(cfg, list(entrants), results, byes)
-    return EventState(event, entrants, rounds, rows, rule_text(cfg), cfg)
+    rows = rank(cfg, list(entrants), results, byes)
+    return EventState(event, entrants, rounds, rows, cfg, tuple(results), tuple(byes))
 
 
 def rule_text(cfg: st.Config) -> str:
@@ -631,9 +653,11 @@ def create_event(
 
 # -- the director's acts ------------------------------------------------------------------
 def _touch(event: Event) -> None:
-    """Put the director's writes to one event in a line (a row lock on PostgreSQL)."""
+    """Put the director's writes to one event in a line (a row lock on PostgreSQL, taken
+    before any of its matches', as a table's write takes them: `transaction.lock`), and
+    add one to the event's version."""
     db.session.execute(
-        update(Event).where(Event.id == event.id).values(updated=now()),
+        update(Event).where(Event.id == event.id).values(updated=now(), version=Event.version + 1),
         execution_options={"synchronize_session": False},
     )
     db.session.refresh(event)
@@ -857,6 +881,7 @@ def _new_game(event: Event, t: EventTable, entrants, number: int) -> EventGame:
     """The table's match `number`, started through the same service as a match by hand."""
     players, _owner = seating(event, t.entrants, entrants)
     row = create_match(event.variant, rotated(players, number), dict(event.options))
+    row.event_id = event.id  # its writes add to the event's version (transaction.lock)
     game = EventGame(table_id=t.id, number=number, match_id=row.id)
     t.games.append(game)
     return game

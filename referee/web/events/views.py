@@ -17,8 +17,8 @@ from flask import (
     request,
     url_for,
 )
+from flask_babel import get_locale, ngettext
 from flask_babel import gettext as _
-from flask_babel import ngettext
 from markupsafe import Markup
 
 from referee.engine import get_variant
@@ -32,20 +32,13 @@ from ..matches.create import default_options
 from ..public import link
 from ..table import records
 from ..table import service as tables
-from . import confirm, series, service
+from . import confirm, live, series, service
 
 bp = Blueprint("events", __name__)
 
 
 def _director(token: str):
     event = service.by_director(token)
-    if event is None:
-        abort(404, _("There is no event at this link."))
-    return event
-
-
-def _public(token: str):
-    event = service.by_public(token)
     if event is None:
         abort(404, _("There is no event at this link."))
     return event
@@ -152,10 +145,18 @@ def new():
 
 
 # -- the director -------------------------------------------------------------------------
+LEADERS = 16  # the standings on the director's page: the leaders (all on the public page)
+
+
+def _state(event):
+    """The event's state as its pages show it (`live.state`: kept per change)."""
+    return live.state(live.Head(event.id, event.version))[1]
+
+
 @bp.get("/e/<token>")
 def director(token: str, refused: Refused | None = None):
     event = _director(token)
-    state = service.load(event)
+    state = _state(event)
     public = link("events.public", token=event.public_token)
     mine = link("events.director", token=token)
     return render_template(
@@ -171,6 +172,42 @@ def director(token: str, refused: Refused | None = None):
         format_name=service.format_name(event.format),
         refused=refused,
         ask=confirm.ask,
+        leaders=LEADERS,
+    ), (refused.status if refused else 200)
+
+
+@bp.get("/e/<token>/entrants")
+def entrants(token: str, refused: Refused | None = None):
+    """The entrants, with the director's acts on them (add, replace, withdraw...)."""
+    event = _director(token)
+    return render_template(
+        "events/entrants.html",
+        event=event,
+        variant=get_variant(event.variant),
+        refused=refused,
+        ask=confirm.ask,
+    ), (refused.status if refused else 200)
+
+
+@bp.get("/e/<token>/tables/<int:table>")
+def table_page(token: str, table: int, refused: Refused | None = None):
+    """A table of the current round (or an earlier one), with the director's acts on it:
+    a forfeit, an abandon, unlocking a signed result."""
+    event = _director(token)
+    state = _state(event)
+    found = next(((r, t) for r in state.rounds for t in r.tables if t.row.id == table), None)
+    if found is None:
+        abort(404, _("There is no such table in this event."))
+    r, t = found
+    return render_template(
+        "events/table.html",
+        s=state,
+        r=r,
+        t=t,
+        event=event,
+        variant=get_variant(event.variant),
+        refused=refused,
+        ask=confirm.ask,
     ), (refused.status if refused else 200)
 
 
@@ -178,7 +215,7 @@ def director(token: str, refused: Refused | None = None):
 def cards(token: str):
     """A card per table of the current round, with the QR code of the table's link."""
     event = _director(token)
-    state = service.load(event)
+    state = _state(event)
     r = state.current
     if r is None:
         abort(404, _("No round has been paired yet."))
@@ -190,10 +227,19 @@ def cards(token: str):
     return render_template("events/cards.html", s=state, event=event, r=r, tables=tables)
 
 
-def _act(token: str, do, success: str, ask: confirm.Ask | None = None):
-    """Run a director's act; on success back to the director's page, on refusal the page
-    again with the reason and a 4xx status. An act that `ask`s first and comes without
-    the director's yes is not done: its question is shown, as a page."""
+def _act(
+    token: str,
+    do,
+    success: str,
+    ask: confirm.Ask | None = None,
+    page=director,
+    back: str = "events.director",
+    **where,
+):
+    """Run a director's act; on success back to the page it came from (`back`), on
+    refusal that page (`page`) again with the reason and a 4xx status. An act that
+    `ask`s first and comes without the director's yes is not done: its question is shown,
+    as a page."""
     event = _director(token)
     if ask is not None and not confirm.given(request.form):
         fields = [
@@ -210,15 +256,25 @@ def _act(token: str, do, success: str, ask: confirm.Ask | None = None):
     except Refused as e:
         if e.status == 404:
             abort(404, e.message)
-        return director(token, refused=e)
+        return page(token, refused=e, **where)
     flash(success)
-    return redirect(url_for("events.director", token=token))
+    return redirect(url_for(back, token=token))
+
+
+def _entrants_act(token: str, do, success: str, ask: confirm.Ask | None = None):
+    """An act on the entrants: done from the entrants' page, and back to it."""
+    return _act(token, do, success, ask, page=entrants, back="events.entrants")
+
+
+def _table_act(token: str, table: int, do, success: str, ask: confirm.Ask | None = None):
+    """An act on a table: refused on the table's page; done, back to the event."""
+    return _act(token, do, success, ask, page=table_page, table=table)
 
 
 @bp.post("/e/<token>/entrants")
 def add_entrant(token: str):
     text = request.form.get("entrant", "")
-    return _act(token, lambda e: service.add_entrant(e, text), _("Entrant added."))
+    return _entrants_act(token, lambda e: service.add_entrant(e, text), _("Entrant added."))
 
 
 @bp.post("/e/<token>/entrants/<int:entrant>/withdraw")
@@ -227,7 +283,7 @@ def withdraw(token: str, entrant: int):
     name = next((e.name for e in event.entrants if e.id == entrant), None)
     if name is None:
         abort(404, _("There is no such entrant in this event."))
-    return _act(
+    return _entrants_act(
         token,
         lambda e: service.withdraw(e, entrant),
         _("Entrant withdrawn."),
@@ -237,13 +293,15 @@ def withdraw(token: str, entrant: int):
 
 @bp.post("/e/<token>/entrants/<int:entrant>/reinstate")
 def reinstate(token: str, entrant: int):
-    return _act(token, lambda e: service.reinstate(e, entrant), _("Entrant reinstated."))
+    return _entrants_act(token, lambda e: service.reinstate(e, entrant), _("Entrant reinstated."))
 
 
 @bp.post("/e/<token>/entrants/<int:entrant>/substitute")
 def substitute(token: str, entrant: int):
     text = request.form.get("entrant", "")
-    return _act(token, lambda e: service.substitute(e, entrant, text), _("Entrant replaced."))
+    return _entrants_act(
+        token, lambda e: service.substitute(e, entrant, text), _("Entrant replaced.")
+    )
 
 
 @bp.post("/e/<token>/pair")
@@ -306,8 +364,9 @@ def _table_number(token: str, table: int) -> int:
 @bp.post("/e/<token>/tables/<int:table>/forfeit")
 def forfeit(token: str, table: int):
     scores = request.form.getlist("score")
-    return _act(
+    return _table_act(
         token,
+        table,
         lambda e: service.forfeit(e, table, scores),
         _("Forfeit recorded."),
         confirm.ask("forfeit", n=_table_number(token, table)),
@@ -317,8 +376,9 @@ def forfeit(token: str, table: int):
 @bp.post("/e/<token>/tables/<int:table>/abandon")
 def abandon(token: str, table: int):
     reason = request.form.get("reason", "")
-    return _act(
+    return _table_act(
         token,
+        table,
         lambda e: service.abandon(e, table, reason),
         _("Table abandoned."),
         confirm.ask("abandon", n=_table_number(token, table)),
@@ -328,8 +388,9 @@ def abandon(token: str, table: int):
 @bp.post("/e/<token>/tables/<int:table>/unlock")
 def unlock(token: str, table: int):
     reason = request.form.get("reason", "")
-    return _act(
+    return _table_act(
         token,
+        table,
         lambda e: service.unlock(e, table, reason),
         _("Result unlocked: the table can correct its record, then every side confirms again."),
     )
@@ -374,43 +435,75 @@ def next_to_watch(token: str):
 
 
 # -- the public side ----------------------------------------------------------------------
-def _public_page(token: str, template: str):
-    event = _public(token)
-    state = service.load(event)
-    fragment = request.args.get("fragment") == "1"
-    response = current_app.make_response(
-        render_template(
-            "events/_live.html" if fragment else template,
-            s=state,
+def _head(token: str) -> live.Head:
+    h = live.head(token)
+    if h is None:
+        abort(404, _("There is no event at this link."))
+    return h
+
+
+def _live_fragment(h: live.Head, kind: str) -> tuple[int, str]:
+    """(shown version, the live fragment of this kind of page in the reader's language),
+    rendered once per shown version for the whole host (`live.page`)."""
+
+    def render(number: int, s) -> str:
+        return render_template(
+            "events/_live.html",
+            s=s,
+            event=s.event,
+            variant=get_variant(s.event.variant),
+            version=number,
+        )
+
+    return live.page(h, kind, str(get_locale()), request.script_root, render)
+
+
+def _public_page(token: str, template: str, kind: str):
+    """The public page or the TV; `?fragment=1`: its live part alone (static/js/event.js),
+    the same bytes for every viewer, 304 for a viewer who has them."""
+    h = _head(token)
+    if request.args.get("fragment") != "1":
+        number, html = _live_fragment(h, kind)
+        event = live.state(h)[1].event
+        return render_template(
+            template,
             event=event,
             variant=get_variant(event.variant),
-            version=service.version(token),
-            fragment=fragment,
+            live=Markup(html),
             format_name=service.format_name(event.format),
         )
-    )
-    if fragment:
-        response.headers["Cache-Control"] = "no-store"
+    etag = f'"{live.shown(h)}"'
+    if etag in request.headers.get("If-None-Match", ""):
+        response = current_app.response_class(status=304)
+    else:
+        number, html = _live_fragment(h, kind)
+        etag = f'"{number}"'
+        response = current_app.response_class(html, mimetype="text/html")
+        if "gzip" in request.headers.get("Accept-Encoding", ""):
+            root = request.script_root
+            response.data = live.gzipped(h, kind, str(get_locale()), root, number, html)
+            response.headers["Content-Encoding"] = "gzip"
+        response.vary.add("Accept-Encoding")
+    response.headers["ETag"] = etag
+    response.headers["Cache-Control"] = "no-cache"
     return response
 
 
 @bp.get("/p/<token>")
 def public(token: str):
-    return _public_page(token, "events/public.html")
+    return _public_page(token, "events/public.html", "public")
 
 
 @bp.get("/p/<token>/tv")
 def tv(token: str):
-    return _public_page(token, "events/tv.html")
+    return _public_page(token, "events/tv.html", "tv")
 
 
 @bp.get("/p/<token>/version")
 def version(token: str):
-    """The event's version, polled by the public page and the TV (static/js/event.js)."""
-    v = service.version(token)
-    if v is None:
-        abort(404, _("There is no event at this link."))
-    response = current_app.response_class(v, mimetype="text/plain")
+    """What the public page and the TV poll (static/js/event.js): the event's shown
+    version (`live.shown`; `poll.py` answers it before Flask once the host has it)."""
+    response = current_app.response_class(str(live.shown(_head(token))), mimetype="text/plain")
     response.headers["Cache-Control"] = "no-store"
     return response
 
@@ -443,7 +536,7 @@ def standings_rows(state) -> list[dict]:
 
 @bp.get("/p/<token>/standings.json")
 def standings_json(token: str):
-    state = service.load(_public(token))
+    state = live.state(_head(token))[1]
     body = json.dumps(
         {
             "event": state.event.name,
@@ -465,14 +558,14 @@ def standings_csv(state) -> str:
 
 @bp.get("/p/<token>/standings.csv")
 def standings_csv_view(token: str):
-    state = service.load(_public(token))
+    state = live.state(_head(token))[1]
     return downloads.send(standings_csv(state), f"{state.event.name}-standings.csv", downloads.CSV)
 
 
 @bp.get("/p/<token>/event.zip")
 def archive(token: str):
     """The whole event: every match's game record and the standings."""
-    state = service.load(_public(token))
+    state = live.state(_head(token))[1]
     buf = io.BytesIO()
     with zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED) as z:
         for r in state.rounds:

@@ -56,6 +56,7 @@ class MatchRow(NamedTuple):
     public: bool = False  # listed on the home page
     language: str | None = None  # the table's language, if one is set (i18n)
     time_hands: int | None = None  # time called (events): the hands the match counts
+    event_id: int | None = None  # the event whose table it is a game of (transaction.lock)
 
 
 class MoveRec(NamedTuple):
@@ -149,6 +150,7 @@ MATCH_COLUMNS = (
     Match.public,
     Match.language,
     Match.time_hands,
+    Match.event_id,
 )
 
 

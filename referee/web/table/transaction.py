@@ -26,6 +26,7 @@ from sqlalchemy.exc import IntegrityError
 from .. import db
 from ..audit.log import Locked, refuse_if_locked
 from ..errors import Refused
+from ..events.models import Event
 from ..models import Match, now
 from . import state
 from .presenters import outcome, what_changed
@@ -99,14 +100,26 @@ BUMP = (
 )
 
 
+# an event's version: one more at every write to one of its matches (events/live.py)
+_EVENTS = Event.__table__
+EVENT_BUMP = (
+    update(_EVENTS).where(_EVENTS.c.id == bindparam("event")).values(version=_EVENTS.c.version + 1)
+)
+
+
 def lock(table: Table) -> None:
     """The write's first statement: add one to the match's version if it is still the one
     `table` was read at (else `Moved`: the service runs again). It locks the match until
     the commit (the row on PostgreSQL, the database on SQLite): nothing is replayed after
-    it. Every write to a match goes through here (`commit` calls it if needed)."""
+    it. Every write to a match goes through here (`commit` calls it if needed). A game of
+    an event adds one to the event's version first, in the same transaction (the event's
+    row is locked before the match's, as the director's acts lock them: no deadlock)."""
     if db.session.info.get("locked") == table.row.id:
         return
-    done = db.session.connection().execute(  # before the rows the write adds (no flush)
+    connection = db.session.connection()
+    if table.row.event_id is not None:
+        connection.execute(EVENT_BUMP, {"event": table.row.event_id})
+    done = connection.execute(  # before the rows the write adds (no flush)
         BUMP, {"match": table.row.id, "seen": table.version, "now": now()}
     )
     if done.rowcount != 1:
