@@ -192,3 +192,29 @@ def test_a_process_replays_a_match_it_has_not_seen_once(two_apps, replays, first
     assert replays == [13]  # once, every hand once
     q.get(f"/t/{t}?fragment=1&tile=6-6")  # and the next request replays nothing
     assert replays == [13]
+
+
+def test_a_move_at_an_events_table_is_written_under_the_matchs_lock(app, monkeypatch):
+    """An event's game is not written in the one-statement path: its move goes through
+    `transaction.lock`, which also counts the write in the event's version (the event's
+    pages poll it)."""
+    from eventhelpers import Director, move_form
+
+    from referee.web.table import transaction
+
+    director = Director(app.test_client())
+    token = director.create("five-up", ["Ana", "Ben"], format="swiss", rounds=1, target=10)
+    director.act(token, "pair")
+    director.act(token, "start")
+    r = director.get(director.table_links(token)[0])
+    t = r.location.rsplit("/", 1)[1]
+    rec = director.record(t)
+    match = Match(rec["variant"], rec["players"], rec["options"])
+    hand = play_hand(match, random.Random(3))
+    locked = []
+    lock = transaction.lock
+    monkeypatch.setattr(transaction, "lock", lambda table: locked.append(1) or lock(table))
+    first = hand.moves[0]
+    r = director.post(f"/t/{t}/{first.kind}", move_form(hand, 1, 0, first), headers=FETCH)
+    assert r.status_code == 200, r.get_data(as_text=True)[:500]
+    assert locked and director.position(t) == (1, 1)

@@ -192,9 +192,10 @@ def add_move(table: Table, move: dict, hand_no: int, after: int) -> None:
     """Write a move the engine accepted (`move`: a row of `moves`) and keep the new state
     (`commit` with `keep`). PostgreSQL: one statement in autocommit (`BUMP_AND_ADD_MOVE`);
     it adds nothing if the version has moved on (`Moved`: the service runs again).
-    SQLite: the bump, the insert and the commit in the process."""
-    conn = reads.connection()
-    if conn is None:  # SQLite (or no request)
+    SQLite, and a game of an event (whose own version `lock` adds to as well): the bump,
+    the insert and the commit in the match's transaction."""
+    conn = None if table.in_event else reads.connection()
+    if conn is None:  # SQLite, an event's game (or no request)
         lock(table)
         db.session.connection().execute(ADD_MOVE, move)
         commit(table, hand_no, after, keep=True)
