@@ -139,11 +139,15 @@ def migrated_app(test_config: dict) -> Flask:
 
 def engine_options(url: str) -> dict:
     """SQLite waits for a writer instead of failing at once ("database is locked").
-    PostgreSQL: a connection is checked before use, and one that cannot be made gives up
-    after 5 s (unless the URL sets connect_timeout), so that a server out of reach is
-    answered with the outage page (referee/web/outage.py), not a request left hanging."""
+    PostgreSQL: a pooled connection is checked before use without a round trip (its socket,
+    `referee.web.still_connected`; no `pool_pre_ping`, which asks the server at every
+    checkout), is replaced after 10 minutes (connections a firewall dropped without a word),
+    and a connection that cannot be made gives up after 5 s (unless the URL sets
+    connect_timeout), so that a server out of reach is answered with the outage page
+    (referee/web/outage.py), not a request left hanging."""
     if url.startswith("sqlite"):
         return {"connect_args": {"timeout": 30}}
-    if "connect_timeout=" in url:
-        return {"pool_pre_ping": True}
-    return {"pool_pre_ping": True, "connect_args": {"connect_timeout": 5}}
+    options: dict = {"pool_pre_ping": False, "pool_recycle": 600}
+    if "connect_timeout=" not in url:
+        options["connect_args"] = {"connect_timeout": 5}
+    return options

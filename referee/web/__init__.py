@@ -14,6 +14,7 @@ decides a rule itself.
 from __future__ import annotations
 
 import os
+import select
 
 from flask import Flask
 from flask_compress import Compress
@@ -21,6 +22,7 @@ from flask_migrate import Migrate
 from flask_sqlalchemy import SQLAlchemy
 from flask_wtf.csrf import CSRFProtect
 from sqlalchemy import MetaData, event
+from sqlalchemy.exc import DisconnectionError
 
 from . import i18n, security
 
@@ -61,6 +63,24 @@ def sqlite_pragmas(dbapi_connection, _record) -> None:
     cursor.close()
 
 
+def still_connected(dbapi_connection, _record, _proxy) -> None:
+    """A pooled PostgreSQL connection is checked before use without a round trip: idle, it
+    has nothing to read unless the server has closed it (restarted, a terminated backend,
+    a cut network: end of file, or the server's last message). Such a connection is
+    dropped (`DisconnectionError`) and the pool connects anew, as `pool_pre_ping` would,
+    which costs a round trip at every checkout. A connection that breaks during a request
+    fails that request (the outage page, `outage.py`); the pool then drops it."""
+    if dbapi_connection.closed or getattr(dbapi_connection, "broken", False):
+        raise DisconnectionError("the connection is closed")
+    poll = select.poll()
+    try:
+        poll.register(dbapi_connection.fileno(), select.POLLIN | select.POLLPRI)
+    except (OSError, ValueError):
+        raise DisconnectionError("the connection has no socket") from None
+    if poll.poll(0):
+        raise DisconnectionError("the server closed the connection")
+
+
 def migrations_folder(app: Flask) -> str:
     """The app's migrations: `migrations/` beside the app (its root path, the folder of
     app.py), wherever the project is."""
@@ -71,9 +91,11 @@ def create_extensions(app: Flask) -> None:
     app.config.setdefault("COMPRESS_MIMETYPES", COMPRESSED)
     compress.init_app(app)
     db.init_app(app)
-    if app.config["SQLALCHEMY_DATABASE_URI"].startswith("sqlite"):
-        with app.app_context():
+    with app.app_context():
+        if db.engine.dialect.name == "sqlite":
             event.listen(db.engine, "connect", sqlite_pragmas)
+        elif db.engine.dialect.name == "postgresql":
+            event.listen(db.engine, "checkout", still_connected)
     migrate.init_app(app, db, directory=migrations_folder(app))
     csrf.init_app(app)
     i18n.init_app(app)
@@ -87,6 +109,7 @@ def register(app: Flask) -> None:
         errors,
         models,  # noqa: F401  (the tables, for Flask-Migrate)
         public,
+        reads,
         rendered,
     )
     from .audit import models as audit_models  # noqa: F401
@@ -104,6 +127,7 @@ def register(app: Flask) -> None:
     from .table import fragment
     from .table.views import register as register_table
 
+    reads.init_app(app)
     check_schema(app)
     answer_outages(app)
     app.register_blueprint(health)

@@ -15,7 +15,7 @@ import re
 
 from flask import Flask
 
-from . import db, outage
+from . import outage
 from .models import is_token
 from .security import HEADERS
 from .table.views import LINKS
@@ -50,18 +50,27 @@ class VersionPoll:
         return [body]
 
     def version(self, write: bool, token: str) -> int | None:
+        """One indexed read, alone on the wire (autocommit on PostgreSQL: no BEGIN, no
+        ROLLBACK; the pooled connection is checked without a round trip)."""
+        from .reads import autocommit_engine
         from .table.service import VERSION
 
         try:
             if self.engine is None:
                 with self.app.app_context():
-                    self.engine = db.engine
+                    self.engine = autocommit_engine(self.app) or db_engine()
             with self.engine.connect() as c:
                 return c.execute(VERSION[write], {"token": token}).scalar()
         except Exception as e:  # noqa: BLE001  (Flask answers it, with its error pages)
             if outage.unreachable(e):
                 raise
             return None
+
+
+def db_engine():
+    from . import db
+
+    return db.engine
 
 
 def init_app(app: Flask) -> None:

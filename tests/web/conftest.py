@@ -11,7 +11,7 @@ import pytest
 import sqlalchemy as sa
 from webhelpers import Phone
 
-from app import migrated_app
+from app import engine_options, migrated_app
 from referee.web import db
 from referee.web.models import Hand, Match, Move
 
@@ -40,10 +40,8 @@ def database_config(kind: str, tmp_path):
         c.execute(sa.text(f"CREATE SCHEMA {schema}"))
     config = {
         "SQLALCHEMY_DATABASE_URI": url,
-        "SQLALCHEMY_ENGINE_OPTIONS": {
-            "connect_args": {"options": f"-csearch_path={schema}"},
-            "pool_pre_ping": True,
-        },
+        "SQLALCHEMY_ENGINE_OPTIONS": engine_options(url)  # the app's own, in a schema of its own
+        | {"connect_args": {"connect_timeout": 5, "options": f"-csearch_path={schema}"}},
     }
 
     def cleanup():

@@ -112,9 +112,11 @@ def test_a_play_reads_no_more_in_a_long_match_with_many_undos(app, phone):
         play()
         undo()
     later = play()
-    assert len(later) == len(first) == 3, "\n".join(s[:90] for s in first + ["--"] + later)
-    # the match (one row), its version moved on, the move; an undecided match cannot be
-    # locked, so its change log is not read at all
+    # the match (one row), its version moved on, the move (on PostgreSQL the last two are
+    # one statement); an undecided match cannot be locked, so its change log is not read
+    # at all
+    expected = 2 if app.config["DB_KIND"] == "postgres" else 3
+    assert len(later) == len(first) == expected, "\n".join(s[:90] for s in first + ["--"] + later)
     assert not [s for s in later if re.search(r"\bFROM changes\b", s)]
 
 

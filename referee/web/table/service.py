@@ -34,10 +34,11 @@ from ..errors import Refused
 from ..i18n import say
 from ..models import ClientMove, Hand, Match, is_token, now
 from ..models import Move as MoveRow
+from ..reads import read
 from . import state
 from .presenters import describe, false_passes, move_notes, outcome, undo_refusal, undo_target
 from .state import Table
-from .transaction import begin, commit, lock, stale, writes
+from .transaction import ADD_MOVE, add_move, begin, commit, lock, stale, writes
 
 
 def by_token(token: str, *, write: bool) -> Match | None:
@@ -67,16 +68,11 @@ def version(token: str, *, write: bool) -> str | None:
     match's row by its unique token. None for an unknown link."""
     if not is_token(token):
         return None
-    found = db.session.execute(VERSION[write], {"token": token}).scalar()
+    found = read(VERSION[write], {"token": token}).scalar()
     return None if found is None else str(found)
 
 
 # -- writing ------------------------------------------------------------------------------
-# built once (SQLAlchemy compiles it once): the insert of every recorded move, on the table
-# itself (Core: no ORM bookkeeping for rows the session does not hold)
-ADD_MOVE = insert(MoveRow.__table__)
-
-
 def _refuse_illegal(e: IllegalMove, status: int = 422) -> Refused:
     return Refused(status, e.message, e.rule, move=e.move)
 
@@ -179,19 +175,21 @@ def _record(table: Table, move: Move, client_id: str | None = None) -> str:
     elif hand.ended == "block":
         notes.append(_("The hand is blocked. Enter the tiles left in each hand"))
     answer = "; ".join([said, *notes]) + "."
-    lock(table)
     values = saved._asdict()
     values["on_tile"] = values.pop("on")  # the column's name (Core keys are column names)
-    db.session.connection().execute(
-        ADD_MOVE, {"hand_id": row.id, "created": now(), "phone": phone(), **values}
-    )
-    if client_id is not None:  # kept with the move: a second send gets this answer again
-        db.session.execute(
-            insert(ClientMove).values(
-                client_id=client_id, match_id=table.row.id, answer={"ok": True, "message": answer}
-            )
-        )
+    added = {"hand_id": row.id, "created": now(), "phone": phone(), **values}
     row.moves.append(saved)  # the table's own copy (state.fork): kept as the new state
+    if client_id is None:
+        add_move(table, added, row.number, number - 1)
+        return answer
+    lock(table)
+    db.session.connection().execute(ADD_MOVE, added)
+    # kept with the move: a second send gets this answer again
+    db.session.execute(
+        insert(ClientMove).values(
+            client_id=client_id, match_id=table.row.id, answer={"ok": True, "message": answer}
+        )
+    )
     commit(table, row.number, number - 1, keep=True)
     return answer
 

@@ -13,7 +13,8 @@ one snapshot with the version), replayed on top of the earlier hands kept from t
 state. Anything else (an earlier hand changed: a settlement taken back, a correction of
 any hand, seen by the id of the match's last correction read with the rows) replays it all.
 
-The rows are read with Core selects into small tuples, not ORM objects.
+The rows are read with Core selects into small tuples, not ORM objects, each in one round
+trip outside any transaction (`reads`).
 """
 
 from __future__ import annotations
@@ -24,18 +25,20 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 from flask import current_app
-from sqlalchemy import and_, bindparam, func, select
+from sqlalchemy import and_, bindparam, exists, func, select
 
 from referee.engine import Move, parse_tile, record
 from referee.engine.hand import Hand as EngineHand
 from referee.engine.match import Match as EngineMatch
 from referee.engine.tiles import Tile
 
-from .. import db, i18n
+from .. import i18n
 from ..audit.models import Change
 from ..cache import LRU
+from ..events.models import EventGame
 from ..models import Hand, Match, is_token
 from ..models import Move as MoveRow
+from ..reads import read
 
 CACHE_SIZE = int(os.environ.get("REFEREE_CACHE_SIZE", "512"))  # matches per process
 
@@ -97,6 +100,9 @@ class Table:
     match: EngineMatch
     fault: record.Fault | None = None
     corrected: int | None = None  # the match's last correction (its change id), if any
+    in_event: bool = False  # a game of an event (the table screen shows its series)
+    overridden: bool = False  # unlocked once (the table screen shows who and why)
+    replayed: tuple | None = None  # replayed for a write, not kept (`for_write`)
 
     @property
     def version(self) -> int:
@@ -164,7 +170,7 @@ def match_row(token: str, *, write: bool) -> MatchRow | None:
     """The match at a link (one indexed read), or None."""
     if not is_token(token):
         return None
-    found = db.session.execute(BY_TOKEN[write], {"token": token}).one_or_none()
+    found = read(BY_TOKEN[write], {"token": token}).one_or_none()
     if found is None:
         return None
     row = MatchRow(*found)
@@ -194,12 +200,54 @@ def state(row: MatchRow) -> Table:
             cache.put(row.id, fresh.version, fresh)
             return fresh
     cache.counts["misses"] += 1
-    version, hands, corrected = _read(row.id, 1)
+    version, hands, facts = _read(row.id, 1)
     hands = counted(row, hands)
     fresh = _replay(row._replace(version=version), hands)
-    fresh.corrected = corrected
+    fresh.corrected, fresh.in_event, fresh.overridden = facts
     cache.put(row.id, fresh.version, fresh)
     return fresh
+
+
+def for_write(row: MatchRow) -> Table:
+    """A private copy of the match's state for a write to change: the kept state forked
+    (its hand in play replayed afresh), or, when this process has not kept the match at
+    this version, replayed once (only the hand in play when an earlier version is kept)
+    and not kept: the write keeps what it makes (`remember`), and a refused write keeps it
+    as it was replayed (`unchanged`)."""
+    cache = _cache()
+    kept = cache.latest(row.id)
+    cached = kept[1] if kept is not None else None
+    if cached is not None and cached.row.write_token != row.write_token:
+        cached = None  # another match under a reused id
+    if cached is not None and cached.version == row.version:
+        cache.counts["hits"] += 1
+        return fork(cached)
+    fresh = None
+    if cached is not None and cached.fault is None and cached.hand_rows:
+        fresh = _resume(row, cached)
+        if fresh is not None:
+            cache.counts["partial"] += 1
+    if fresh is None:
+        cache.counts["misses"] += 1
+        version, hands, facts = _read(row.id, 1)
+        fresh = _replay(row._replace(version=version), counted(row, hands))
+        fresh.corrected, fresh.in_event, fresh.overridden = facts
+    fresh.replayed = _shape(fresh)
+    return fresh
+
+
+def _shape(t: Table) -> tuple:
+    hand = t.hand
+    return (
+        (t.version, len(hand.moves), hand.settlement is None) if hand is not None else (t.version,)
+    )
+
+
+def unchanged(t: Table) -> None:
+    """Keep a state replayed for a write that was refused before it changed it."""
+    if t.replayed is not None and t.replayed == _shape(t):
+        t.replayed = None
+        remember(t)
 
 
 def drawn(t: Table, key: tuple, draw) -> str:
@@ -234,17 +282,26 @@ MOVE_COLUMNS = (
 )
 
 
-def _read(match_id: int, from_hand: int) -> tuple[int, list[HandRow], int | None]:
-    """(version, hand rows, last correction): every hand's row, with the moves of hands
-    `from_hand` on, and the id of the match's last correction (which may have changed any
-    hand); in one statement, so that all are of one moment."""
-    corrected = (
+def _facts(match_id: int) -> tuple:
+    """What a replay reads beside the rows: the match's last correction (which may have
+    changed any hand), whether it is a game of an event, and whether it was ever unlocked
+    (the table screen reads neither the event nor the change log when not)."""
+    return (
         select(func.max(Change.id))
         .where(Change.match_id == match_id, Change.kind == "correct")
-        .scalar_subquery()
+        .scalar_subquery(),
+        exists().where(EventGame.match_id == match_id),
+        exists().where(Change.match_id == match_id, Change.kind == "override"),
     )
+
+
+def _read(match_id: int, from_hand: int) -> tuple[int, list[HandRow], tuple]:
+    """(version, hand rows, facts): every hand's row, with the moves of hands `from_hand`
+    on, and the facts (`_facts`: the last correction, in an event, unlocked); in one
+    statement, so that all are of one moment."""
+    facts = _facts(match_id)
     q = (
-        select(Match.version, corrected, *HAND_COLUMNS, *MOVE_COLUMNS)
+        select(Match.version, *facts, *HAND_COLUMNS, *MOVE_COLUMNS)
         .select_from(Match)
         .join(Hand, Hand.match_id == Match.id)
         .outerjoin(
@@ -258,18 +315,17 @@ def _read(match_id: int, from_hand: int) -> tuple[int, list[HandRow], int | None
         .where(Match.id == match_id)
         .order_by(Hand.number, MoveRow.seq)
     )
-    version, last, hands = None, None, []
-    for r in db.session.execute(q):
-        version, last = r[0], r[1]
-        if not hands or hands[-1].id != r[2]:
-            hands.append(HandRow(r[2], r[3], r[4], r[5], r[6], []))
-        if r[7] is not None:
-            hands[-1].moves.append(MoveRec(*r[7:]))
+    version, known, hands = None, None, []
+    for r in read(q):
+        version, known = r[0], (r[1], bool(r[2]), bool(r[3]))
+        if not hands or hands[-1].id != r[4]:
+            hands.append(HandRow(r[4], r[5], r[6], r[7], r[8], []))
+        if r[9] is not None:
+            hands[-1].moves.append(MoveRec(*r[9:]))
     if version is None:  # a match without hands
-        version, last = db.session.execute(
-            select(Match.version, corrected).where(Match.id == match_id)
-        ).one()
-    return version, hands, last
+        r = read(select(Match.version, *facts).where(Match.id == match_id)).one()
+        version, known = r[0], (r[1], bool(r[2]), bool(r[3]))
+    return version, hands, known
 
 
 def counted(row: MatchRow, hands: list[HandRow]) -> list[HandRow]:
@@ -287,10 +343,10 @@ def _resume(row: MatchRow, cached: Table) -> Table | None:
     None when an earlier hand has changed (then everything is replayed): its row, or any
     hand's moves by a correction."""
     k = len(cached.hand_rows)
-    version, hands, corrected = _read(row.id, k)
+    version, hands, facts = _read(row.id, k)
     hands = counted(row, hands)
     if (
-        corrected != cached.corrected
+        facts[0] != cached.corrected
         or len(hands) < k
         or any(
             a.key != b.key for a, b in zip(hands[: k - 1], cached.hand_rows[: k - 1], strict=True)
@@ -300,7 +356,7 @@ def _resume(row: MatchRow, cached: Table) -> Table | None:
     for a, b in zip(hands[: k - 1], cached.hand_rows[: k - 1], strict=True):
         a.moves = b.moves
     fresh = _replay(row._replace(version=version), hands, cached)
-    fresh.corrected = corrected
+    fresh.corrected, fresh.in_event, fresh.overridden = facts
     return fresh
 
 
@@ -330,7 +386,7 @@ def fork(t: Table) -> Table:
         last = copy.copy(t.hand_rows[-1])
         last.moves = list(last.moves)
         mine = _replay(t.row, [*t.hand_rows[:-1], last], t)
-    mine.corrected = t.corrected
+    mine.corrected, mine.in_event, mine.overridden = t.corrected, t.in_event, t.overridden
     return mine
 
 

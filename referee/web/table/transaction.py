@@ -13,21 +13,28 @@ even if that line were ever broken.
 Every write path (the table's moves, undo, the tiles left, corrections, confirmations,
 abandoning, deleting, listing a match, an event's director) goes through `writes` and
 `lock`; `writes` refuses a write that changed a match without adding to its version.
+
+The commonest write, a move recorded at the table, is one statement on PostgreSQL
+(`add_move`): the version's conditional bump and the move's insert together, in autocommit
+(one round trip instead of BEGIN, the bump, the insert and COMMIT). The process keeps the
+state the write made, and the answer is rendered from it without reading the match again.
 """
 
 from __future__ import annotations
 
 import functools
 
+from flask import g, has_request_context
 from flask_babel import gettext as _
-from sqlalchemy import bindparam, update
+from sqlalchemy import bindparam, insert, select, update
 from sqlalchemy.exc import IntegrityError
 
-from .. import db
+from .. import db, reads
 from ..audit.log import Locked, refuse_if_locked
 from ..errors import Refused
 from ..events.models import Event
 from ..models import Match, now
+from ..models import Move as MoveRow
 from . import state
 from .presenters import outcome, what_changed
 from .state import Table
@@ -48,17 +55,23 @@ def writes(service):
     @functools.wraps(service)
     def run(*args, **kwargs):
         info = db.session.info
+        info.pop("moved", None)
         for _attempt in range(RETRIES):
-            for key in ("locked", "writing", "bumped"):
+            for key in ("locked", "writing", "bumped", "replayed"):
                 info.pop(key, None)
             try:
                 done = service(*args, **kwargs)
             except Moved:
                 db.session.rollback()
+                info["moved"] = True  # read the match again: another write came first
                 continue
             except Exception:
                 db.session.rollback()
+                replayed = info.pop("replayed", None)
+                if replayed is not None:  # refused before the state was changed: keep it
+                    state.unchanged(replayed)
                 raise
+            info.pop("replayed", None)
             if info.pop("writing", False) and not info.pop("bumped", False):
                 # a write to a match that did not add one to its version: no phone and no
                 # other process would ever see it
@@ -82,7 +95,9 @@ def begin(token: str, *, unlocked: bool = True) -> Table:
     if row.abandoned is not None:
         raise Refused(409, _("This match was abandoned: %(reason)s", reason=row.abandon_reason))
     db.session.info["writing"] = True  # `writes` checks that `lock` bumped the version
-    table = state.fork(state.state(row))
+    table = state.for_write(row)
+    if table.replayed is not None:
+        db.session.info["replayed"] = table
     if unlocked:
         try:
             refuse_if_locked(row.id, len(table.match.side_names), outcome(table) is not None)
@@ -93,11 +108,41 @@ def begin(token: str, *, unlocked: bool = True) -> Table:
 
 # built once (SQLAlchemy compiles it once), on the table itself (Core: no ORM bookkeeping)
 _MATCHES = Match.__table__
-BUMP = (
-    update(_MATCHES)
-    .where(_MATCHES.c.id == bindparam("match"), _MATCHES.c.version == bindparam("seen"))
-    .values(version=_MATCHES.c.version + 1, updated=bindparam("now"))
+_SEEN = (
+    _MATCHES.c.id == bindparam("match"),
+    _MATCHES.c.version == bindparam("seen"),
+    _MATCHES.c.write_token == bindparam("token"),  # the same match (SQLite reuses ids)
 )
+BUMP = (
+    update(_MATCHES).where(*_SEEN).values(version=_MATCHES.c.version + 1, updated=bindparam("now"))
+)
+
+_MOVES = MoveRow.__table__
+MOVE_FIELDS = (
+    "hand_id",
+    "seq",
+    "seat",
+    "kind",
+    "tile",
+    "on_tile",
+    "count",
+    "drawn",
+    "created",
+    "phone",
+)
+
+
+def _bump_and_add_move():
+    """PostgreSQL: the bump and the move's insert in one statement, which inserts the move
+    only if the bump found the match at the version seen (a data-modifying CTE)."""
+    bumped = BUMP.returning(_MATCHES.c.id).cte("bumped")
+    # named apart from the columns of `matches`, which an UPDATE would take as its values
+    values = [bindparam(f"move_{f}", type_=_MOVES.c[f].type) for f in MOVE_FIELDS]
+    adds = insert(_MOVES).from_select(MOVE_FIELDS, select(*values).select_from(bumped))
+    return adds.returning(_MOVES.c.id)  # a row if it was added
+
+
+BUMP_AND_ADD_MOVE = _bump_and_add_move()
 
 
 # an event's version: one more at every write to one of its matches (events/live.py)
@@ -120,7 +165,7 @@ def lock(table: Table) -> None:
     if table.row.event_id is not None:
         connection.execute(EVENT_BUMP, {"event": table.row.event_id})
     done = connection.execute(  # before the rows the write adds (no flush)
-        BUMP, {"match": table.row.id, "seen": table.version, "now": now()}
+        BUMP, _seen(table)
     )
     if done.rowcount != 1:
         raise Moved()
@@ -128,24 +173,81 @@ def lock(table: Table) -> None:
     db.session.info["writing"] = db.session.info["bumped"] = True
 
 
+def _seen(table: Table) -> dict:
+    return {
+        "match": table.row.id,
+        "seen": table.version,
+        "token": table.row.write_token,
+        "now": now(),
+    }
+
+
 def commit(
     table: Table, hand_no: int | None = None, after: int | None = None, keep: bool = False
 ) -> None:
     """Lock (if not yet), commit; a unique-constraint refusal (a race lost) becomes
     'already recorded'. `keep`: `table` now holds exactly what was written (the move
-    applied to it), so this process keeps it as the match's new state."""
+    applied to it), so this process keeps it as the match's new state, and the answer
+    shows it (`written`)."""
     try:
         lock(table)
         db.session.commit()
     except IntegrityError:
         db.session.rollback()
-        fresh = state.table(table.row.write_token, write=True)
-        raise Refused(409, what_changed(fresh, hand_no or 0, after or 0)) from None
+        _already(table, hand_no, after)
     finally:
         db.session.info.pop("locked", None)
     if keep:
-        table.row = table.row._replace(version=table.version + 1)
-        state.remember(table)
+        _kept(table)
+
+
+def add_move(table: Table, move: dict, hand_no: int, after: int) -> None:
+    """Write a move the engine accepted (`move`: a row of `moves`) and keep the new state
+    (`commit` with `keep`). PostgreSQL: one statement in autocommit (`BUMP_AND_ADD_MOVE`);
+    it adds nothing if the version has moved on (`Moved`: the service runs again).
+    SQLite, and a game of an event (whose own version `lock` adds to as well): the bump,
+    the insert and the commit in the match's transaction."""
+    conn = None if table.in_event else reads.connection()
+    if conn is None:  # SQLite, an event's game (or no request)
+        lock(table)
+        db.session.connection().execute(ADD_MOVE, move)
+        commit(table, hand_no, after, keep=True)
+        return
+    try:
+        done = conn.execute(
+            BUMP_AND_ADD_MOVE, _seen(table) | {f"move_{k}": v for k, v in move.items()}
+        )
+    except IntegrityError:
+        conn.rollback()
+        _already(table, hand_no, after)
+    if done.first() is None:
+        raise Moved()
+    db.session.info["bumped"] = True
+    _kept(table)
+
+
+ADD_MOVE = insert(_MOVES)  # built once (SQLAlchemy compiles it once), Core: no ORM bookkeeping
+
+
+def _already(table: Table, hand_no: int | None, after: int | None):
+    """The refusal of a write that lost a race the database settled (a unique constraint)."""
+    fresh = state.table(table.row.write_token, write=True)
+    raise Refused(409, what_changed(fresh, hand_no or 0, after or 0)) from None
+
+
+def _kept(table: Table) -> None:
+    table.replayed = None
+    table.row = table.row._replace(version=table.version + 1)
+    state.remember(table)
+    if has_request_context():
+        g.written = table
+
+
+def written(token: str) -> Table | None:
+    """The state this request's write made of the match at `token`, if it made one: what
+    the answer shows, without reading the match again."""
+    found = g.get("written") if has_request_context() else None
+    return found if found is not None and found.row.write_token == token else None
 
 
 def stale(table: Table, hand_no: int, after: int, settled: bool = False) -> None:

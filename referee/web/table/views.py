@@ -32,7 +32,7 @@ from ..drawing import layout_svg, sprite_svg, tile_svg, tile_use, totals_chart
 from ..errors import Refused
 from ..forms import DrawForm, EndForm, LotForm, PassForm, PlayForm, UndoForm
 from ..i18n import say
-from . import fragment, presenters, records, service, state
+from . import fragment, presenters, records, service, state, transaction
 from .picker import picker_items
 from .screen import Link, load, render_end, render_table, respond_fragment, wants_fragment
 
@@ -177,7 +177,7 @@ def _write(token: str, do):
             abort(404, e.message)
         return render_table(load(token), g.link, refused=e, status=e.status)
     if wants_fragment():  # the table's script: the new table at once, no redirect
-        return render_table(load(token), g.link, message=message)
+        return render_table(transaction.written(token) or load(token), g.link, message=message)
     flash(say(message))
     return redirect(url_for("table.table", token=token))
 

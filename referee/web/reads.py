@@ -1,0 +1,74 @@
+"""Reads that are no part of a write, in one round trip each.
+
+A table's phones mostly read: the version poll, the table fragment, the match's row before
+a move. On PostgreSQL a read through the session costs more waits than its one statement:
+the driver sends BEGIN before it, and the session's end sends ROLLBACK. `read` runs such a
+statement on a connection in autocommit mode instead (one per request, checked out when
+first asked for and given back at the end of the request): the statement alone goes to
+the server. PostgreSQL gives each statement its own snapshot either way (READ COMMITTED),
+so nothing is read differently; a write still runs in its transaction, and checks what it
+read with the match's version (`table/transaction.py`). Once the session is in a
+transaction (a write under way, or any other use of it in the request), reads go through
+it, so that they see what it has written. On SQLite the session is used: its driver begins
+a transaction only before a write, and every call stays in the process. Either way the
+statement goes to a Core connection (the session's own on SQLite), not through the ORM's
+`Session.execute`, which costs as much again.
+"""
+
+from __future__ import annotations
+
+from flask import Flask, current_app, g, has_app_context
+
+from . import db
+
+KEY = "referee_autocommit"  # app.extensions: the engine whose connections autocommit
+
+
+def autocommit_engine(app: Flask | None = None):
+    """The app's engine with connections in autocommit mode (the same pool), or None on
+    SQLite."""
+    app = app or current_app
+    if KEY not in app.extensions:
+        with app.app_context():
+            engine = db.engine
+            app.extensions[KEY] = (
+                None
+                if engine.dialect.name == "sqlite"
+                else engine.execution_options(isolation_level="AUTOCOMMIT")
+            )
+    return app.extensions[KEY]
+
+
+def connection():
+    """This request's autocommit connection (None on SQLite, or outside a request)."""
+    if not has_app_context():
+        return None
+    found = g.get("_autocommit")
+    if found is None:
+        engine = autocommit_engine()
+        if engine is None:
+            return None
+        found = g._autocommit = engine.connect()
+    return found
+
+
+def read(statement, params=None):
+    """Execute a read outside any write's transaction (see the module's docstring)."""
+    conn = None if db.session().in_transaction() else connection()
+    if conn is None:  # Core on the session's connection: half the cost of Session.execute
+        return db.session.connection().execute(statement, params)
+    try:
+        return conn.execute(statement, params)
+    except Exception:
+        conn.rollback()  # no round trip: nothing is open in autocommit mode
+        raise
+
+
+def init_app(app: Flask) -> None:
+    autocommit_engine(app)
+
+    @app.teardown_appcontext
+    def give_back(_exc=None):
+        conn = g.pop("_autocommit", None)
+        if conn is not None:
+            conn.close()

@@ -1,0 +1,220 @@
+"""The phone's path (issue 22): what a table's phones ask most costs few waits for the
+database. A move recorded from the table screen (as its script sends it) waits for the
+database twice on PostgreSQL (the match's row, then one statement that adds the move if
+the version is still the one read), the other phones' fetch of the new table and the
+version poll once each; no connection is pinged before use. A fetch write sets no cookie
+(nothing is flashed). A process's first request on a match it has not seen replays the
+match once."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import random
+import re
+
+import psycopg
+import psycopg._cursor_base
+import pytest
+import sqlalchemy as sa
+from webhelpers import Phone, text_of
+
+from referee.engine import record
+from referee.engine.match import Match
+from referee.engine.simulate import deal, leader, play_hand
+from referee.web import db
+from referee.web.table import state
+
+FETCH = {"X-Requested-With": "fetch"}
+
+
+@contextlib.contextmanager
+def round_trips():
+    """Count the round trips to PostgreSQL: every command psycopg sends and waits for
+    (statements, BEGIN, COMMIT, ROLLBACK, a ping), in `counted["n"]`."""
+    counted = {"n": 0}
+    cursor_execute, generators_execute = psycopg._cursor_base.execute, psycopg.generators.execute
+
+    def wrap(execute):
+        def counting(pgconn, *args, **kwargs):
+            counted["n"] += 1
+            return (yield from execute(pgconn, *args, **kwargs))
+
+        return counting
+
+    psycopg._cursor_base.execute = wrap(cursor_execute)
+    psycopg.generators.execute = wrap(generators_execute)
+    try:
+        yield counted
+    finally:
+        psycopg._cursor_base.execute = cursor_execute
+        psycopg.generators.execute = generators_execute
+
+
+@contextlib.contextmanager
+def statements(app):
+    """The statements sent (SQLite: each is a call into the library, and a commit)."""
+    sent: list[str] = []
+    with app.app_context():
+        engine = db.engine
+
+    def statement(conn, cursor, text, *args):
+        sent.append(text.split()[0])
+
+    def commit(conn):
+        sent.append("COMMIT")
+
+    sa.event.listen(engine, "before_cursor_execute", statement)
+    sa.event.listen(engine, "commit", commit)
+    try:
+        yield sent
+    finally:
+        sa.event.remove(engine, "before_cursor_execute", statement)
+        sa.event.remove(engine, "commit", commit)
+
+
+def play_and_take_back(phone: Phone, token: str) -> None:
+    r = phone.post(
+        f"/t/{token}/play", {"hand": 1, "after": 1, "seat": 1, "tile": "5-0", "on": "5-5"}
+    )
+    assert r.status_code == 302
+    phone.post(f"/t/{token}/undo", {"hand": 1, "after": 2, "settled": 0})
+    phone.table(token)  # the redirect followed: the table as it is now
+
+
+def fetch_play(phone: Phone, token: str):
+    r = phone.post(
+        f"/t/{token}/play",
+        {"hand": 1, "after": 1, "seat": 1, "tile": "5-0", "on": "5-5"},
+        headers=FETCH,
+    )
+    assert r.status_code == 200 and r.headers["X-Table-Fragment"] == "1"
+    return r
+
+
+@pytest.mark.postgres
+def test_a_play_from_the_table_screen_waits_twice_for_postgresql(app, phone):
+    if app.config["DB_KIND"] != "postgres":
+        pytest.skip("round trips to a database server")
+    t = phone.start("five-up", ["Ana", "Ben"])
+    phone.moves(t, "Ana 5-5")
+    other = Phone(app.test_client())
+    other.players[t] = phone.players[t]
+    for _ in range(8):  # connections made, statements prepared (psycopg: at the 5th)
+        play_and_take_back(phone, t)
+        other.get(f"/t/{t}?fragment=1")
+    with round_trips() as trips:
+        r = fetch_play(phone, t)
+    assert trips["n"] == 2  # the match's row; the bump and the move in one statement
+    assert "Ben laid 5-0 on 5-5" in text_of(r.get_data(as_text=True), "moves")
+    with round_trips() as trips:
+        html = other.get(f"/t/{t}?fragment=1").get_data(as_text=True)
+    assert trips["n"] == 1 and "Ben laid 5-0 on 5-5" in text_of(html, "moves")
+    with round_trips() as trips:
+        version = other.get(f"/t/{t}/version").get_data(as_text=True)
+    shown = re.search(r'data-version="(\d+)"', r.get_data(as_text=True)).group(1)
+    assert trips["n"] == 1 and version == shown
+
+
+def test_a_play_from_the_table_screen_reads_the_match_once(app, phone):
+    t = phone.start("five-up", ["Ana", "Ben"])
+    phone.moves(t, "Ana 5-5")
+    for _ in range(3):
+        play_and_take_back(phone, t)
+    with statements(app) as sent:
+        fetch_play(phone, t)
+    if app.config["DB_KIND"] == "postgres":
+        assert sent == ["SELECT", "WITH"], sent  # the bump and the move: one statement
+    else:
+        assert sent == ["SELECT", "UPDATE", "INSERT", "COMMIT"], sent
+
+
+def test_a_write_from_the_table_screen_sets_no_cookie(app, phone):
+    t = phone.start("five-up", ["Ana", "Ben"])
+    phone.moves(t, "Ana 5-5")
+    phone.table(t)  # the phone has its session (its CSRF token) and its id
+    r = fetch_play(phone, t)
+    assert "Ben laid 5-0 on 5-5" in text_of(r.get_data(as_text=True), "flash")
+    assert r.headers.getlist("Set-Cookie") == []  # nothing flashed, no session re-signed
+    r = phone.post(f"/t/{t}/undo", {"hand": 1, "after": 2, "settled": 0}, headers=FETCH)
+    assert r.status_code == 200 and r.headers.getlist("Set-Cookie") == []
+
+
+def long_match(phone: Phone, hands: int) -> str:
+    """A French Connection match of `hands` settled hands and a few moves of the next,
+    imported to carry on (deals left out, as at a table); its players' token."""
+    rng = random.Random(5)
+    match = Match("french-connection", ["Ana", "Ben", "Cleo", "Dan"], {"target": 1000})
+    for _ in range(hands):
+        play_hand(match, rng)
+    dealt, stock = deal(match, rng)
+    hand = match.new_hand(dealt)
+    seat = leader(hand, rng)
+    for _ in range(3):
+        hand.play_random(rng, seat, stock)
+    data = record.to_json(match)
+    for h in data["hands"]:
+        h.pop("dealt", None)
+    r = phone.post("/import", {"text": json.dumps(data), "carry_on": "y"})
+    assert r.status_code == 302, r.get_data(as_text=True)[:500]
+    return r.location.rsplit("/", 1)[1]
+
+
+@pytest.fixture
+def replays(monkeypatch):
+    """The replays made ((hands replayed) for each), counted at the engine's replay."""
+    made: list[int] = []
+    replay = state.record.replay_at_table
+
+    def counting(rec, resume=None):
+        made.append(len(rec.hands) - (len(resume.hands) if resume is not None else 0))
+        return replay(rec, resume=resume)
+
+    monkeypatch.setattr(state.record, "replay_at_table", counting)
+    return made
+
+
+@pytest.mark.parametrize("first", ["write", "fetch", "page"])
+def test_a_process_replays_a_match_it_has_not_seen_once(two_apps, replays, first):
+    one, two = two_apps
+    t = long_match(Phone(one.test_client()), hands=12)
+    q = Phone(two.test_client())
+    q.csrf  # noqa: B018  (the phone has its session before the request measured)
+    replays.clear()
+    if first == "write":  # a pass, refused or not: the state replayed for it is the same
+        r = q.post(f"/t/{t}/pass", {"hand": 13, "after": 3, "seat": 3}, headers=FETCH)
+    elif first == "fetch":
+        r = q.get(f"/t/{t}?fragment=1")
+    else:
+        r = q.get(f"/t/{t}")
+    assert r.status_code in (200, 422), r.get_data(as_text=True)[:500]
+    assert 'data-hand="13"' in r.get_data(as_text=True)
+    assert replays == [13]  # once, every hand once
+    q.get(f"/t/{t}?fragment=1&tile=6-6")  # and the next request replays nothing
+    assert replays == [13]
+
+
+def test_a_move_at_an_events_table_is_written_under_the_matchs_lock(app, monkeypatch):
+    """An event's game is not written in the one-statement path: its move goes through
+    `transaction.lock`, which also counts the write in the event's version (the event's
+    pages poll it)."""
+    from eventhelpers import Director, move_form
+
+    from referee.web.table import transaction
+
+    director = Director(app.test_client())
+    token = director.create("five-up", ["Ana", "Ben"], format="swiss", rounds=1, target=10)
+    director.act(token, "pair")
+    director.act(token, "start")
+    r = director.get(director.table_links(token)[0])
+    t = r.location.rsplit("/", 1)[1]
+    rec = director.record(t)
+    match = Match(rec["variant"], rec["players"], rec["options"])
+    hand = play_hand(match, random.Random(3))
+    locked = []
+    lock = transaction.lock
+    monkeypatch.setattr(transaction, "lock", lambda table: locked.append(1) or lock(table))
+    first = hand.moves[0]
+    r = director.post(f"/t/{t}/{first.kind}", move_form(hand, 1, 0, first), headers=FETCH)
+    assert r.status_code == 200, r.get_data(as_text=True)[:500]
+    assert locked and director.position(t) == (1, 1)
