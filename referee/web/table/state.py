@@ -15,6 +15,10 @@ any hand, seen by the id of the match's last correction read with the rows) repl
 
 The rows are read with Core selects into small tuples, not ORM objects, each in one round
 trip outside any transaction (`reads`).
+
+Over 400 lines: the rows read, the cache and the replay on top of it are one piece (what
+is read decides what is replayed again, and both are checked by one version); splitting
+them would put the version's check in two places.
 """
 
 from __future__ import annotations
