@@ -94,6 +94,7 @@ def register(app: Flask) -> None:
     from .events import register as register_events
     from .health import health
     from .matches.views import bp as matches_bp
+    from .leagues import register as register_leagues
     from .members import register as register_members
     from .offline import bp as offline_bp
     from .outage import init_app as answer_outages
@@ -117,6 +118,7 @@ def register(app: Flask) -> None:
     register_events(app)
     register_audit(app)
     register_members(app)
+    register_leagues(app)
     fast_poll(app)
     fragment.init_app(app)
     rendered.init_app(app)

@@ -1,0 +1,18 @@
+"""Team leagues on the web, asking the pure `referee.leagues`: `models` the tables,
+`service` the league secretary's writes (a league made from the club secretary's page,
+its own secret link made and kept as the club's are: `members.cards`), `night` a
+fixture's sheet (line-ups, scores, confirmations, the captains' signatures with their
+PIN or personal link: `members.signing.check_pin`), `tables` what the public pages and
+exports show (tables, averages, results, the fixture list, the ICS calendar), `views`
+the blueprint."""
+
+from __future__ import annotations
+
+from flask import Flask
+
+
+def register(app: Flask) -> None:
+    from . import models  # noqa: F401  (the tables, for Flask-Migrate)
+    from .views import bp
+
+    app.register_blueprint(bp)
