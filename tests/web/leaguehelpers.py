@@ -3,6 +3,7 @@ fills it, captains play their fixture nights, everything through HTTP."""
 
 from __future__ import annotations
 
+import json
 import re
 
 from memberhelpers import Secretary, secretary_link
@@ -101,3 +102,59 @@ class Captain(Phone):
 
 def sign_with_pin(phone: Phone, fixture_id: int, side: int, pin: str):
     return phone.post(f"/leagues/fixture/{fixture_id}/sign", {"side": side, "pin": pin})
+
+
+FIRST = ["Ann", "Bob", "Cat", "Dan", "Eve", "Fin"]
+WIN, LOSS = (61, 30, 5), (30, 61, 5)  # a leg's totals (home, away) and its hands
+
+
+def slots(squad: list[int], short: bool = False) -> list[list[int]]:
+    """Six singles, then three pairs; a short side leaves the sixth singles empty."""
+    singles = [[m] for m in squad]
+    if short:
+        singles[5] = []
+    return singles + [squad[0:2], squad[2:4], squad[4:6]]
+
+
+class League:
+    """A league made and filled through HTTP: divisions of teams, squads of six members
+    (the first the captain, with a card), the fixture list made."""
+
+    def __init__(self, app, divisions: dict[str, list[str]], **fields):
+        self.app = app
+        self.club, key, self.id = make_league(app, **fields)
+        self.sec = LeagueSecretary(app.test_client(), key)
+        self.teams, self.squads, self.captains = {}, {}, {}
+        for division, names in divisions.items():
+            d = self.sec.division(division)
+            for name in names:
+                self.teams[name] = self.sec.team(name, d)
+        for name, team in self.teams.items():
+            self.squads[name] = [self.club.add(f"{first} {name}") for first in FIRST]
+            for m in self.squads[name]:
+                self.sec.write("squad", team=team, member=m)
+            self.sec.write("captain", team=team, member=self.squads[name][0])
+            self.captains[name] = self.club.card(self.squads[name][0])
+        self.sec.write("fixtures")
+        self.fixtures = fixtures_of(self.sec.page())
+        self.public = Phone(app.test_client())
+
+    def captain(self, team: str) -> Captain:
+        return Captain(self.app.test_client(), self.captains[team][0])
+
+    def play(self, fixture_id: int, home: str, away: str, wins: int, sign: bool = True):
+        """Both line-ups, 9 games of which the home side wins the first `wins`, each
+        entered by the home captain and confirmed by the away one; both sign."""
+        hc, ac = self.captain(home), self.captain(away)
+        hc.lineup(fixture_id, slots(self.squads[home]))
+        ac.lineup(fixture_id, slots(self.squads[away]))
+        for game in range(9):
+            hc.score(fixture_id, game, [WIN if game < wins else LOSS])
+            ac.confirm(fixture_id, game)
+        if sign:
+            r = sign_with_pin(self.public, fixture_id, 0, self.captains[home][1])
+            assert r.status_code == 302, r.get_data(as_text=True)[:3000]
+            ac.sign(fixture_id)
+
+    def table(self) -> dict:
+        return json.loads(self.public.get(f"/leagues/{self.id}/table.json").data)

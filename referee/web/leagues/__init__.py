@@ -16,3 +16,16 @@ def register(app: Flask) -> None:
     from .views import bp
 
     app.register_blueprint(bp)
+
+    @app.template_global()
+    def captains_a_team(member) -> bool:
+        """Whether the member captains a league team (their page links their fixtures)."""
+        from sqlalchemy import select
+
+        from .. import db
+        from .models import Team
+
+        return (
+            db.session.execute(select(Team.id).where(Team.captain_id == member.id)).first()
+            is not None
+        )
