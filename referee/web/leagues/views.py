@@ -227,6 +227,7 @@ def _captain_page(token, m, n, refused=None, status=200):
             side=side,
             refused=refused,
             names=n.names(),
+            posted=request.form if refused else {},
         ),
         status,
     )
