@@ -55,7 +55,8 @@ class MatchFormat:
     `plays`: ((size, at most games of that size a player plays a fixture), ...).
     `counts`: "games" or "legs", the figure of the table's for and against.
     `squad_max`, `weekday` (0 Monday), `target` (None: the variant's): the league's
-    defaults."""
+    defaults. `refereed`: each single-leg game is a table refereed move by move (its
+    result the engine's), else its score is entered and confirmed."""
 
     id: str
     label: str
@@ -68,6 +69,7 @@ class MatchFormat:
     squad_max: int | None = None
     weekday: int = 3
     target: int | None = None
+    refereed: bool = False
     notes: tuple[str, ...] = field(default=())
 
     def limit(self, size: int) -> int:

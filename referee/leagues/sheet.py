@@ -117,6 +117,7 @@ def no_show(fmt: MatchFormat, absent: int) -> Score:
 @dataclass
 class GameSheet:
     legs: list[Leg] | None = None
+    match: int | None = None  # the table refereeing it move by move (its id)
     entered_by: int | None = None  # the side that entered the score; None: the secretary
     confirmed: bool = False
 
@@ -129,6 +130,7 @@ class Sheet:
     fmt: MatchFormat
     squads: tuple[frozenset, frozenset]
     captains: tuple[int | None, int | None]
+    tables: dict = field(default_factory=dict)  # a refereed table's id -> its legs, once decided
     lineups: list[list[tuple[int, ...]] | None] = field(default_factory=lambda: [None, None])
     games: list[GameSheet] = field(default_factory=list)
     signed: list[tuple[int, str] | None] = field(default_factory=lambda: [None, None])
@@ -259,6 +261,10 @@ class Sheet:
                 "LG-ORDER",
                 N_("Both line-ups come first, and only a game both sides field has a score."),
             )
+        if side is not None and self.games[game].match is not None:
+            raise LeagueError(
+                "LG-ORDER", N_("This game is refereed at its table: its score is the table's.")
+            )
         spec = self.fmt.games[game]
         if not self._legs_ok(legs, spec.legs, spec.to_win):
             raise LeagueError(
@@ -279,6 +285,25 @@ class Sheet:
             if max(game_winner(legs[:k], to_win)[1]) >= to_win:
                 return False
         return len(legs) == most or max(game_winner(legs, to_win)[1]) >= to_win
+
+    def table(self, game: int, match: int) -> None:
+        """A game refereed at a table: its score is what the engine's replay of that match
+        says (`tables`), decided when the match is."""
+        self._open()
+        if not 0 <= game < len(self.games) or self.game_state(game) != "open":
+            raise LeagueError(
+                "LG-ORDER",
+                N_("Both line-ups come first, and only a game both sides field has a score."),
+            )
+        g = self.games[game]
+        if g.match is not None:
+            raise LeagueError(
+                "LG-ORDER", N_("This game is refereed at its table: its score is the table's.")
+            )
+        g.match = match
+        legs = self.tables.get(match)
+        if legs:
+            g.legs, g.entered_by, g.confirmed = list(legs), None, True
 
     def confirm(self, side: int, game: int) -> None:
         self._open()
@@ -316,6 +341,8 @@ class Sheet:
         elif what in ("score", "correct"):
             legs = [Leg(*x) for x in entry["legs"]]
             self.enter(entry["side"] if what == "score" else None, entry["game"], legs)
+        elif what == "table":
+            self.table(entry["game"], entry["match"])
         elif what == "confirm":
             self.confirm(entry["side"], entry["game"])
         elif what == "sign":
@@ -328,9 +355,12 @@ class Sheet:
             raise LeagueError("LG-ORDER", N_("An entry this sheet does not know."))
 
 
-def replay(fmt: MatchFormat, squads, captains, entries: list[dict]) -> Sheet:
-    """The sheet the entries give, in order (each was judged when it was made)."""
-    sheet = Sheet(fmt, (frozenset(squads[0]), frozenset(squads[1])), tuple(captains))
+def replay(fmt: MatchFormat, squads, captains, entries: list[dict], tables=None) -> Sheet:
+    """The sheet the entries give, in order (each was judged when it was made); `tables`:
+    the legs of each refereed table decided so far, by its id."""
+    sheet = Sheet(
+        fmt, (frozenset(squads[0]), frozenset(squads[1])), tuple(captains), dict(tables or {})
+    )
     for e in entries:
         sheet.apply(e)
     return sheet

@@ -93,8 +93,8 @@ def register(app: Flask) -> None:
     from .audit.views import register_audit
     from .events import register as register_events
     from .health import health
-    from .matches.views import bp as matches_bp
     from .leagues import register as register_leagues
+    from .matches.views import bp as matches_bp
     from .members import register as register_members
     from .offline import bp as offline_bp
     from .outage import init_app as answer_outages

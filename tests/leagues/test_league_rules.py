@@ -217,3 +217,24 @@ def test_league_package_is_pure():
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"
+
+
+def test_fixture_game_refereed_at_a_table():
+    entries = [
+        {"what": "lineup", "side": 0, "slots": SOLI_HOME},
+        {"what": "lineup", "side": 1, "slots": SOLI_AWAY},
+        {"what": "table", "game": 0, "match": 41},
+        {"what": "table", "game": 1, "match": 42},
+    ]
+    squads = ({1, 2, 3, 4, 5, 6, 7}, {11, 12, 13, 14, 15, 16})
+    # Match 41 decided (home 61-30 in 6 hands); match 42 still in play.
+    s = replay(SOLIHULL, squads, (1, 11), entries, {41: [Leg(61, 30, 0, 6)]})
+    assert s.game_state(0) == "decided" and s.game_result(0) == (0, (1, 0))
+    assert s.game_state(1) == "open" and s.games[1].match == 42
+    # A refereed game's score is the table's: a captain does not enter it.
+    with pytest.raises(LeagueError) as e:
+        s.enter(0, 1, [Leg(61, 0, 0)])
+    assert e.value.rule == "LG-ORDER"
+    with pytest.raises(LeagueError) as e:
+        s.table(1, 43)  # a second table for the same game
+    assert e.value.rule == "LG-ORDER"

@@ -120,7 +120,7 @@ class League:
     """A league made and filled through HTTP: divisions of teams, squads of six members
     (the first the captain, with a card), the fixture list made."""
 
-    def __init__(self, app, divisions: dict[str, list[str]], **fields):
+    def __init__(self, app, divisions: dict[str, list[str]], one_word: bool = False, **fields):
         self.app = app
         self.club, key, self.id = make_league(app, **fields)
         self.sec = LeagueSecretary(app.test_client(), key)
@@ -130,7 +130,8 @@ class League:
             for name in names:
                 self.teams[name] = self.sec.team(name, d)
         for name, team in self.teams.items():
-            self.squads[name] = [self.club.add(f"{first} {name}") for first in FIRST]
+            sep = "" if one_word else " "  # one word: a name the moves can say ("AnnAnchor 5-5")
+            self.squads[name] = [self.club.add(f"{first}{sep}{name}") for first in FIRST]
             for m in self.squads[name]:
                 self.sec.write("squad", team=team, member=m)
             self.sec.write("captain", team=team, member=self.squads[name][0])

@@ -111,3 +111,36 @@ def test_league_promotion_previewed_then_applied(app):
     )
     with app.app_context():
         assert db.session.query(LeagueEntry).count() == before + 2  # made, and "next" logged
+
+
+def test_fixture_games_refereed_move_by_move(app):
+    lg = League(
+        app,
+        {"Premier": ["Anchor", "Bell"]},
+        preset="solihull",
+        games="1x1",
+        target="5",
+        refereed="1",
+        one_word=True,
+    )
+    fixture_id, home, away = lg.fixtures[0]
+    hc, ac = lg.captain(home), lg.captain(away)
+    hc.lineup(fixture_id, [[lg.squads[home][0]]])
+    ac.lineup(fixture_id, [[lg.squads[away][0]]])
+    # Both line-ups in: the game is a table of its own, its seats the line-up's members.
+    page = hc.get(f"/m/{hc.token}/fixture/{fixture_id}").get_data(as_text=True)
+    t = re.search(r'id="table-0" href="/t/([A-Za-z0-9_-]+)"', page).group(1)
+    assert 'id="score-0"' not in page  # no score to enter: the table's is the score
+    a, b = f"Ann{home}", f"Ann{away}"
+    hc.players[t] = [a, b]
+    hc.moves(t, f"{a} 5-5; {b} 5-0 on 5-5; {a} 0-0 on 5-0; {b} 5-3 on 5-5; {a} 3-3 on 5-3")
+    hc.moves(t, f"{b} 5-2 on 5-5; {a} 3-1 on 3-3; {b} 2-2 on 5-2; {a} 4-1 on 3-1")
+    hc.settle(t, {b: "6-6"})
+    sheet = lg.public.get(f"/leagues/fixture/{fixture_id}").get_data(as_text=True)
+    assert text_of(sheet, "game-0").endswith("6–3 confirmed")
+    assert sign_with_pin(lg.public, fixture_id, 0, lg.captains[home][1]).status_code == 302
+    ac.sign(fixture_id)
+    table = {r["team"]: r for d in lg.table()["divisions"] for r in d["table"]}
+    assert (table[home]["points"], table[away]["points"]) == (3, 1)  # 1-0: a loss by one
+    r = hc.score(fixture_id, 0, [(6, 3, 1)], status=409)
+    assert 'data-rule="LG-SIGNED"' in r.get_data(as_text=True)

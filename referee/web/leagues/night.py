@@ -9,7 +9,7 @@ version is refused, nothing is overwritten)."""
 from __future__ import annotations
 
 import copy
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import date
 
 from flask_babel import gettext as _
@@ -22,9 +22,12 @@ from referee.leagues.sheet import Leg, Sheet, replay
 
 from .. import db
 from ..errors import Refused
+from ..matches.create import create_match
+from ..members import results
 from ..members import service as members
 from ..members.models import Member
 from ..members.signing import check_pin
+from ..models import Match
 from . import service
 from .models import Fixture, League, LeagueEntry, SquadPlayer, Team
 
@@ -43,6 +46,7 @@ class Night:
     squads: tuple[list[Member], list[Member]]
     entries: list[LeagueEntry]
     sheet: Sheet
+    tables: dict[int, Match] = field(default_factory=dict)  # refereed games' tables, by game
 
     @property
     def day(self) -> date:
@@ -85,13 +89,54 @@ def load(fx: Fixture, squads_by_team: dict | None = None) -> Night:
     else:
         squads = (squads_by_team.get(teams[0].id, []), squads_by_team.get(teams[1].id, []))
     rows = entries(fx)
+    tables = {
+        e.params["game"]: db.session.get(Match, e.params["match"])
+        for e in rows
+        if e.what == "table"
+    }
     sheet = replay(
         fmt,
         ({m.id for m in squads[0]}, {m.id for m in squads[1]}),
         (teams[0].captain_id, teams[1].captain_id),
         [dict(e.params, what=e.what) for e in rows],
+        {m.id: table_legs(m.id) for m in tables.values() if m is not None},
     )
-    return Night(fx, lg, fmt, teams, squads, rows, sheet)
+    return Night(fx, lg, fmt, teams, squads, rows, sheet, tables)
+
+
+def table_legs(match_id: int) -> list[list] | None:
+    """A refereed table's result as the sheet's one leg (home total, away total, winner,
+    hands), from the engine's replay (cached by the match's version); None until the
+    match is decided. The home side sits at the variant's first side's seats."""
+    r = results.replayed(match_id)
+    if not r or not r.get("decided"):
+        return None
+    totals, ranks = r["totals"], r["ranks"]
+    winner = None if ranks[0] == ranks[1] else (0 if ranks[0] < ranks[1] else 1)
+    return [Leg(totals[0], totals[1], winner, len(r.get("hands", [])))]
+
+
+def start_tables(night: Night, by: str) -> None:
+    """Both line-ups in, in a league that referees its games: a table for each single-leg
+    game both sides field (a match made as any other, `matches.create`), its seats the
+    variant's sides (home first) linked to the line-up's members."""
+    v = service.variant(night.league)
+    options = v.options({"target": night.fmt.target} if night.fmt.target else {})
+    names = night.names()
+    for i, spec in enumerate(night.fmt.games):
+        sh = night.sheet
+        if spec.legs != 1 or sh.game_state(i) != "open" or sh.games[i].match is not None:
+            continue
+        seats: dict[int, int] = {}
+        sides = v.sides(2 * spec.size)
+        for side in (0, 1):
+            for seat, member in zip(sides[side], sh.lineups[side][i], strict=True):
+                seats[seat] = member
+        players = [names[seats[s]] for s in range(2 * spec.size)]
+        match = create_match(v.name, players, options)
+        members.link_seats(match.id, seats)
+        night = load(night.fixture)
+        _write(night, by, "table", game=i, match=match.id)
 
 
 def _write(night: Night, by: str, what: str, **params) -> None:
@@ -135,6 +180,8 @@ def lineup(night: Night, m: Member, form) -> None:
         except ValueError:
             raise Refused(400, _("Choose the players from the squad.")) from None
     _write(night, SIDES[side], "lineup", side=side, slots=slots)
+    if night.fmt.refereed and all(x is not None for x in night.sheet.lineups):
+        start_tables(load(night.fixture), SIDES[side])
 
 
 def legs(night: Night, game, form) -> tuple[int, list[list]]:

@@ -112,6 +112,7 @@ def make(
     games: str = "",
     weekday=None,
     target=None,
+    refereed: bool = False,
 ) -> tuple[League, str]:
     """A new league from a preset (other games if `games` says so: "6x1 + 3x2"), in a
     variant of the registry that plays its games; its secretary's link (shown once)."""
@@ -143,6 +144,8 @@ def make(
         except SetupError as e:
             raise Refused(400, say(e.message), field="target") from None
         base = replace(base, target=options["target"])
+    if refereed:
+        base = replace(base, refereed=True)
     if not playable(base, VARIANTS[variant_name]):
         raise Refused(
             400, _("This variant does not play these games as two sides."), field="variant"

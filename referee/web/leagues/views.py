@@ -82,6 +82,7 @@ def club(key: str):
                 f.get("games", ""),
                 f.get("weekday"),
                 f.get("target"),
+                f.get("refereed") == "1",
             )
         except Refused as e:
             refused, status = e, e.status
