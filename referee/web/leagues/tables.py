@@ -7,7 +7,7 @@ the CSV and JSON exports and the ICS calendar (the `icalendar` package), sent th
 from __future__ import annotations
 
 import json
-from datetime import datetime, time, timedelta
+from datetime import UTC, datetime, time, timedelta
 
 import icalendar
 from flask_babel import gettext as _
@@ -198,7 +198,7 @@ def calendar(lg: League, base_url: str) -> bytes:
         start = datetime.combine(n.day, EVENING)
         ev.add("dtstart", start)
         ev.add("dtend", start + timedelta(hours=NIGHT_HOURS))
-        ev.add("dtstamp", datetime.combine(fx.day, time(0, 0)))
+        ev.add("dtstamp", datetime.combine(fx.day, time(0, 0), tzinfo=UTC))  # stable per fixture
         ev.add("description", f"{lg.name} {lg.year}, {divisions[fx.division_id]}")
         ev.add("url", f"{base_url}/leagues/fixture/{fx.id}")
         cal.add_component(ev)
