@@ -214,7 +214,7 @@ class Sheet:
     def lineup(self, side: int, slots: list[list[int]]) -> None:
         """A captain's line-up: per game, the members who play it (none: not fielded)."""
         self._open()
-        if any(g.legs is not None for g in self.games):
+        if any(g.legs is not None or g.match is not None for g in self.games):
             raise LeagueError("LG-ORDER", N_("Scores are entered already: the line-ups stand."))
         if len(slots) != len(self.fmt.games):
             raise LeagueError("LG-LINEUP", N_("The line-up names the players of every game."))

@@ -238,3 +238,6 @@ def test_fixture_game_refereed_at_a_table():
     with pytest.raises(LeagueError) as e:
         s.table(1, 43)  # a second table for the same game
     assert e.value.rule == "LG-ORDER"
+    with pytest.raises(LeagueError) as e:
+        s.lineup(0, SOLI_HOME)  # its tables are seated: the line-ups stand
+    assert e.value.rule == "LG-ORDER"
