@@ -238,6 +238,7 @@ def test_fixture_game_refereed_at_a_table():
     with pytest.raises(LeagueError) as e:
         s.table(1, 43)  # a second table for the same game
     assert e.value.rule == "LG-ORDER"
+    seated = replay(SOLIHULL, squads, (1, 11), entries)  # no table decided yet
     with pytest.raises(LeagueError) as e:
-        s.lineup(0, SOLI_HOME)  # its tables are seated: the line-ups stand
+        seated.lineup(0, SOLI_HOME)  # its tables are seated: the line-ups stand
     assert e.value.rule == "LG-ORDER"
