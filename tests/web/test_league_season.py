@@ -104,6 +104,10 @@ def test_league_whole_season_of_six_teams_in_two_divisions(app):
     assert days[0].isoformat() == "2026-09-03" and {d.weekday() for d in days} == {3}
     printable = public.get(f"/leagues/{league_id}/fixtures").get_data(as_text=True)
     assert printable.count('<tr id="fixture-') == 12
+    byes = re.findall(r"Night (\d+): a bye for (\w+)", printable)
+    assert len(byes) == 12  # 6 nights a division, one team resting each night
+    for names in DIVISIONS.values():  # each team rests twice
+        assert sorted(t for _n, t in byes if t in names) == sorted(names * 2)
 
     for fixture_id, home, away in fixtures:
         hc = Captain(app.test_client(), captains[home][0])

@@ -96,6 +96,27 @@ def league_view(lg: League) -> dict:
     }
 
 
+def fixture_list(lg: League) -> dict:
+    """The printable fixture list: per division its nights' fixtures and the team with a
+    bye each night (a team of the division not playing then)."""
+    names = {t.id: t.name for t in service.teams(lg)}
+    divisions = []
+    for d in service.divisions(lg):
+        played = _nights(lg, d)
+        teams = {t.id for t in service.teams(lg, d)}
+        byes = {}
+        for number in sorted({n.fixture.night for n in played}):
+            busy = {
+                t
+                for n in played
+                if n.fixture.night == number
+                for t in (n.fixture.home_id, n.fixture.away_id)
+            }
+            byes[number] = sorted(names[t] for t in teams - busy)
+        divisions.append((d, played, byes))
+    return {"divisions": divisions, "names": names}
+
+
 # -- exports ---------------------------------------------------------------------------------------
 FIELDS = [
     "division",

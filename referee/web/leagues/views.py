@@ -283,16 +283,7 @@ def tv(league_id: int):
 @bp.get("/leagues/<int:league_id>/fixtures")
 def fixture_list(league_id: int):
     lg = _public_league(league_id)
-    squads = nights.squads(lg)
-    return render_template(
-        "leagues/fixtures.html",
-        league=lg,
-        divisions=[
-            (d, [nights.load(fx, squads) for fx in service.fixtures(lg, d)])
-            for d in service.divisions(lg)
-        ],
-        names={t.id: t.name for t in service.teams(lg)},
-    )
+    return render_template("leagues/fixtures.html", league=lg, **tables.fixture_list(lg))
 
 
 @bp.get("/leagues/<int:league_id>/fixtures.ics")
