@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 
 from leaguehelpers import LOSS, WIN, League, sign_with_pin, slots
+from memberhelpers import Secretary, secretary_link
 from webhelpers import text_of
 
 from referee.web import db
@@ -144,3 +145,21 @@ def test_fixture_games_refereed_move_by_move(app):
     assert (table[home]["points"], table[away]["points"]) == (3, 1)  # 1-0: a loss by one
     r = hc.score(fixture_id, 0, [(6, 3, 1)], status=409)
     assert 'data-rule="LG-SIGNED"' in r.get_data(as_text=True)
+
+
+def test_league_made_only_in_a_variant_that_plays_its_games(app):
+    club = Secretary(app.test_client(), secretary_link(app))
+    data = {"name": "FC League", "year": "2026", "starts": "2026-09-01", "preset": "solihull"}
+    # French Connection seats four players, each for themselves: no two-sided game.
+    r = club.post(f"/club/{club.key}/leagues", data | {"variant": "french-connection"})
+    assert r.status_code == 400 and 'id="league-key"' not in r.get_data(as_text=True)
+    r = club.post(
+        f"/club/{club.key}/leagues", data | {"variant": "french-connection", "games": "6x1"}
+    )
+    assert r.status_code == 400  # nor singles: it is played by four
+    r = club.post(f"/club/{club.key}/leagues", data | {"variant": "ctyrka", "games": "6x1"})
+    assert r.status_code == 200 and 'id="league-key"' in r.get_data(as_text=True)
+    r = club.post(f"/club/{club.key}/leagues", data | {"variant": "five-up", "games": "3x2/2"})
+    assert 'data-rule="LG-FORMAT"' in r.get_data(as_text=True)
+    # The leagues' page opens with the club secretary's link alone.
+    assert club.get("/club/not-a-key/leagues").status_code == 404
