@@ -116,6 +116,7 @@ def register(app: Flask) -> None:
     from .audit.views import register_audit
     from .events import register as register_events
     from .health import health
+    from .leagues import register as register_leagues
     from .matches.views import bp as matches_bp
     from .members import register as register_members
     from .offline import bp as offline_bp
@@ -141,6 +142,7 @@ def register(app: Flask) -> None:
     register_events(app)
     register_audit(app)
     register_members(app)
+    register_leagues(app)
     fast_poll(app)
     fragment.init_app(app)
     rendered.init_app(app)

@@ -102,6 +102,14 @@ class Events(NamedTuple):
     pod_choice: bool = False  # the director sets the pods' table size (a number field)
 
 
+class Figure(NamedTuple):
+    """The variant's own figure in a league's players' averages: a side's points divided
+    by the hands (`per` "hand") or by the tables played (`per` "match")."""
+
+    label: str  # msgid: the column's heading
+    per: str
+
+
 class Standings(NamedTuple):
     """How an event of the variant ranks (`referee.events.standings` does the ranking)."""
 
@@ -153,6 +161,7 @@ class Variant:
     option_fields: tuple[Option, ...] = (TARGET,)  # the options the forms ask, in order
     events = Events(formats=(), pods=(2, 2, 2))  # how it is played at an event
     standings = PLACEMENT  # how an event of it ranks
+    figure: Figure | None = None  # its column in a league's averages (referee.leagues)
     texts_dir = Path(__file__).resolve().parent / "texts"  # its VARIANT.LANG.toml files
 
     # -- data ---------------------------------------------------------------------------

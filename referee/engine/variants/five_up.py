@@ -7,6 +7,7 @@ from ..tiles import pip_count
 from .base import (
     MATCH_POINTS,
     Events,
+    Figure,
     Line,
     Opening,
     Settlement,
@@ -19,6 +20,7 @@ from .base import (
 
 class FiveUp(Variant):
     name = "five-up"
+    figure = Figure(N_("Points per hand"), "hand")
     title = "Five-Up"
     player_counts = (2, 3, 4)
     players_rule = "FU-PLAYERS"

@@ -6,7 +6,7 @@ import functools
 
 from ..messages import N_, NP_, Message
 from ..tiles import DOUBLE_OF, NOTHING, WITH_PIP, pip_count, tile
-from .base import Events, Line, Opening, Settlement, Variant, lowest
+from .base import Events, Figure, Line, Opening, Settlement, Variant, lowest
 
 BLANK = tile(0, 0)
 _new = tuple.__new__  # Line(...), Settlement(...) without the overhead of their defaults
@@ -74,6 +74,7 @@ def _winner_pose(who: int, name: str) -> Opening:
 
 class FrenchConnection(Variant):
     name = "french-connection"
+    figure = Figure(N_("Penalty points per match"), "match")
     title = "French Connection"
     player_counts = (4,)
     players_rule = "FC-PLAYERS"

@@ -43,6 +43,38 @@ def _wait(minutes: int) -> str:
     )
 
 
+def check_pin(m: Member, pin: str, match_id: int | None, client: str) -> None:
+    """Refused unless `pin` is the member's PIN: a wrong one is counted (403, with the
+    tries left), and past either limit nothing is checked (429). `match_id`: the match
+    signed (None for what is not a match: a league fixture's sheet, whose `client` then
+    names it). The one PIN check: the table's signatures and the leagues' use it."""
+    client = (client or "unknown")[:64]
+    member_left, client_left = cards.tries_left(m.id, match_id, client)
+    if member_left <= 0 or client_left <= 0:
+        raise Refused(429, _wait(int(cards.WINDOW.total_seconds() // 60)), field="pin")
+    if m.pin_hash is None:
+        raise Refused(
+            409,
+            _("%(name)s has no card yet: the club's secretary makes one.", name=m.name),
+            field="pin",
+        )
+    if not cards.pin_matches(cards.normal_pin(pin), m.pin_hash):
+        cards.count_wrong(m.id, match_id, client)
+        left = min(member_left, client_left) - 1
+        if left <= 0:
+            raise Refused(429, _wait(int(cards.WINDOW.total_seconds() // 60)), field="pin")
+        raise Refused(
+            403,
+            ngettext(
+                "Wrong PIN for %(name)s: %(num)d more try.",
+                "Wrong PIN for %(name)s: %(num)d more tries.",
+                left,
+                name=m.name,
+            ),
+            field="pin",
+        )
+
+
 def with_pin(token: str, side, member_id, pin: str, score: str, client: str) -> str:
     """Sign for `side` at the table (the players' link `token`) with a member's PIN. The
     member must sit on that side; a wrong PIN is counted (Refused 403, with the tries
@@ -62,31 +94,7 @@ def with_pin(token: str, side, member_id, pin: str, score: str, client: str) -> 
             m = members[0]
         else:
             raise Refused(400, _("Choose the member who signs for this side."), field="member")
-    client = (client or "unknown")[:64]
-    member_left, client_left = cards.tries_left(m.id, table.row.id, client)
-    if member_left <= 0 or client_left <= 0:
-        raise Refused(429, _wait(int(cards.WINDOW.total_seconds() // 60)), field="pin")
-    if m.pin_hash is None:
-        raise Refused(
-            409,
-            _("%(name)s has no card yet: the club's secretary makes one.", name=m.name),
-            field="pin",
-        )
-    if not cards.pin_matches(cards.normal_pin(pin), m.pin_hash):
-        cards.count_wrong(m.id, table.row.id, client)
-        left = min(member_left, client_left) - 1
-        if left <= 0:
-            raise Refused(429, _wait(int(cards.WINDOW.total_seconds() // 60)), field="pin")
-        raise Refused(
-            403,
-            ngettext(
-                "Wrong PIN for %(name)s: %(num)d more try.",
-                "Wrong PIN for %(name)s: %(num)d more tries.",
-                left,
-                name=m.name,
-            ),
-            field="pin",
-        )
+    check_pin(m, pin, table.row.id, client)
     return audit.sign(token, side, score, m, "pin")
 
 
