@@ -15,7 +15,7 @@ def points(value) -> str:
 
 
 def register(app) -> None:
-    from . import models  # noqa: F401  (the tables, for Flask-Migrate)
+    from . import models, roster  # noqa: F401  (the tables, for Flask-Migrate)
     from .series import series_of
     from .service import locked_match
     from .views import bp

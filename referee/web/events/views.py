@@ -30,6 +30,7 @@ from ..drawing import qr_svg
 from ..errors import Refused
 from ..matches.create import default_options
 from ..public import link
+from ..seasons import service as seasons
 from ..table import records
 from ..table import service as tables
 from . import confirm, series, service
@@ -114,6 +115,7 @@ def new():
             if bye:
                 settings["bye"] = _number(bye)
             entrants = service.read_entrants(request.form.get("entrants", ""), pairs)
+            season = _season_chosen()
             event = service.create_event(
                 request.form.get("name", ""),
                 variant,
@@ -129,6 +131,8 @@ def new():
         except Refused as e:
             refused, status = e, e.status
         else:
+            if season is not None:
+                seasons.attach(season, event)
             flash(_("The event is made. Keep this page's link: it is the director's link."))
             return redirect(url_for("events.director", token=event.director_token))
     try:
@@ -148,7 +152,19 @@ def new():
         form=request.form,
         refused=refused,
         defaults=default_options(variant),
+        seasons=seasons.seasons(),
     ), status
+
+
+def _season_chosen():
+    """The season the event form chose (None: none)."""
+    chosen = request.form.get("season", "")
+    if not chosen:
+        return None
+    try:
+        return seasons.season(chosen)
+    except Refused:
+        raise Refused(400, _("There is no such season."), field="season") from None
 
 
 # -- the director -------------------------------------------------------------------------
