@@ -112,3 +112,28 @@ def new_members(event: Event) -> list[Member]:
 def datalist() -> list[str]:
     """The active members' names, for the forms' autocomplete (typed text works too)."""
     return [m.name for m in members.roster(active_only=True)]
+
+
+SEED = "rating"  # the event's setting: seed the first round by rating
+
+
+def seeds(event: Event) -> dict[int, float]:
+    """Each entrant's rating in the event's variant, for seeding its first round: the
+    conservative figure (mu - 3 sigma; a member not rated yet starts at 0); a pair's is
+    the mean of its two."""
+    from referee.ratings import START
+
+    from ..members.results import club
+
+    ladder = club().ladder(event.variant)
+    merged = members.merged_map()
+    found = _by_name(event)
+    out = {}
+    for e in event.entrants:
+        figures = []
+        for name in e.members:
+            member_id = found.get(name)
+            member_id = merged.get(member_id, member_id)
+            figures.append(ladder.ratings.get(member_id, START).shown)
+        out[e.id] = sum(figures) / len(figures) if figures else START.shown
+    return out
