@@ -124,6 +124,7 @@ def register(app: Flask) -> None:
     from .pages import register as register_pages
     from .poll import init_app as fast_poll
     from .schema import init_app as check_schema
+    from .seasons import register as register_seasons
     from .start import bp as start_bp
     from .table import fragment
     from .table.views import register as register_table
@@ -143,6 +144,7 @@ def register(app: Flask) -> None:
     register_audit(app)
     register_members(app)
     register_leagues(app)
+    register_seasons(app)
     fast_poll(app)
     fragment.init_app(app)
     rendered.init_app(app)

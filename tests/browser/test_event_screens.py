@@ -127,7 +127,8 @@ def test_the_event_forms_inputs_are_alike(new_phone):
     page = new_phone()
     page.goto("/events/new?variant=ctyrka")
     boxes = page.evaluate("""() => [...document.querySelectorAll(
-            '#event-form input:not([type=hidden]):not([type=radio]), #event-form select')]
+            '#event-form input:not([type=hidden]):not([type=radio]):not([type=checkbox]),'
+            + ' #event-form select')]
         .map(e => { const s = getComputedStyle(e);
             return {id: e.id, height: e.getBoundingClientRect().height,
                     border: s.borderTopWidth, font: parseFloat(s.fontSize)}; })""")
@@ -139,7 +140,9 @@ def test_the_event_forms_inputs_are_alike(new_phone):
         "rounds",
         "series",
         "bye",
+        "pick",
     }
+    assert page.locator("#event-form input[type=checkbox]#seed").count() == 1  # a box, not a field
     for b in boxes:
         assert b["height"] >= 44 and b["border"] == "2px" and b["font"] >= 16, b
 

@@ -69,6 +69,23 @@ class Director(Phone):
     def table_links(self, token: str) -> list[str]:
         return re.findall(r'href="[^"]*(/et/[^"]+)"', self.page(token))
 
+    def new_cards(self, token: str) -> dict[str, str]:
+        """The cards of the members made for the event, printed from the director's page
+        (once): {name: PIN}."""
+        r = self.post(f"/e/{token}/member-cards")
+        assert r.status_code == 200, r.get_data(as_text=True)[:2000]
+        html = r.get_data(as_text=True)
+        cards = re.findall(
+            r'class="member-card"[^>]*>\s*<h2>([^<]+)</h2>.*?id="pin-\d+">(\d+)<', html, re.S
+        )
+        return dict(cards)
+
+    def sign(self, token: str, pins: list[str], score: str) -> None:
+        """Each side signs its result on the table's phone with one member's PIN."""
+        for side, pin in enumerate(pins):
+            r = self.post(f"/t/{token}/sign", {"side": side, "pin": pin, "score": score})
+            assert r.status_code == 302, r.get_data(as_text=True)[:2000]
+
 
 def move_form(hand, number: int, after: int, move) -> dict:
     """The form a phone sends for `move` (the engine's, of `hand`, hand number `number`)

@@ -205,12 +205,11 @@ def test_a_finished_event_refuses_changes_until_it_is_reopened(director):
     assert "Ivy" in text_of(director.entrants(token), "entrants")
 
 
-def sign(director, play: str) -> None:
+def sign(director, play: str, pins: dict[str, str]) -> None:
+    """Each side signs with its member's PIN (the entrants are members: `pins` by name)."""
     page = director.table(play)
     score = re.search(r'name="score" value="([^"]+)"', page).group(1)
-    for side in (0, 1):
-        r = director.post(f"/t/{play}/confirm", {"side": side, "score": score})
-        assert r.status_code == 302
+    director.sign(play, [pins[name] for name in director.record(play)["players"]], score)
 
 
 def table_rows(director, token: str) -> list[int]:
@@ -244,7 +243,7 @@ def test_a_decided_or_signed_table_keeps_its_result(director):
         assert "Table 1 is decided by its record" in refused(r)
     # signed by both sides, it is locked: the director unlocks it first (logged)
     play = director.get(links[0]).location.rsplit("/", 1)[1]
-    sign(director, play)
+    sign(director, play, director.new_cards(token))
     for url, data in [
         (f"tables/{first}/forfeit", {"score": ["0", "10"]}),
         (f"tables/{first}/abandon", {"reason": "a dispute"}),

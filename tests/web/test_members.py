@@ -93,17 +93,21 @@ def test_member_names_linked_afterwards_and_merged(app):
     recorded stay); two members are merged with everything they played, logged, and the
     merged one stays, pointing at the one kept."""
     phone = Phone(app.test_client())
-    t1 = decided(phone)  # Ana v Ben
+    t1 = decided(phone)  # Ana v Ben, both played before the roster
+    t2 = decided(phone)
     s = Secretary(app.test_client(), secretary_link(app))
     ana, ben, ana2 = s.add("Ana"), s.add("Ben"), s.add("Anna")
-    assert len(s.link("Ana", ana)) == 1
+    page = s.get(f"/club/{s.key}/link", query_string={"name": "Ana"}).get_data(as_text=True)
+    found = re.findall(r'name="seat" value="(\d+:\d+)"', page)
+    assert len(found) == 2  # the newest first: t2, t1
+    r = s.post(f"/club/{s.key}/link", {"name": "Ana", "member": ana, "seat": found[1]})
+    assert r.status_code == 302
     s.link("Ben", ben)
     assert phone.record(t1)["players"] == ["Ana", "Ben"]  # the record keeps its names
-    t2 = decided(phone)
     seats = s.link("ana", ana2)  # the engine's way of comparing: "ana" finds "Ana"
     assert seats and all(x.endswith(":0") for x in seats)
     with app.app_context():
-        assert len(db.session.execute(sa.select(SeatMember)).all()) == 3
+        assert len(db.session.execute(sa.select(SeatMember)).all()) == 4  # Ben in both
     match_id = int(seats[0].split(":")[0])  # t2, where Anna sits at seat 0
     r = s.post(f"/club/{s.key}/link", {"name": "x", "member": ana2, "seat": f"{match_id}:1"})
     assert r.status_code == 409 and "two seats" in r.get_data(as_text=True)
@@ -114,7 +118,7 @@ def test_member_names_linked_afterwards_and_merged(app):
     with app.app_context():
         gone = db.session.get(Member, ana2)
         assert gone.merged_into == ana and not gone.active  # it stays, pointing at Ana
-        assert db.session.execute(sa.select(sa.func.count(SeatMember.seat))).scalar() == 3
+        assert db.session.execute(sa.select(sa.func.count(SeatMember.seat))).scalar() == 4
         assert [m.name for m in service.roster()] == ["Ana", "Ben"]
     assert "Anna merged into Ana" in text_of(s.roster(), "club-log")
     assert t2

@@ -15,7 +15,7 @@ def points(value) -> str:
 
 
 def register(app) -> None:
-    from . import live, models, pieces  # noqa: F401  (models: the tables, for Flask-Migrate)
+    from . import live, models, pieces, roster  # noqa: F401  (models: the tables, for Flask-Migrate)
     from . import poll as event_poll
     from .series import series_of
     from .service import locked_match

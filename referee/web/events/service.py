@@ -35,7 +35,7 @@ from ..models import Match, now
 from ..table import service as tables
 from ..table.transaction import writes
 from . import entrants as names
-from . import guards
+from . import guards, roster
 from .models import Entrant, Event, EventAction, EventGame, EventTable, Round
 
 MAX_ENTRANTS = 400
@@ -646,6 +646,8 @@ def create_event(
         event.entrants.append(Entrant(number=i, members=list(members)))
     db.session.add(event)
     db.session.flush()
+    for e in event.entrants:  # an event's entrants are always members
+        roster.link(e)
     log(event, "created", count=len(entrants))
     db.session.commit()
     return event
@@ -682,6 +684,7 @@ def add_entrant(event: Event, text: str) -> Entrant:
     names.check([members], [e.members for e in event.entrants], field="entrant")
     e = Entrant(event_id=event.id, number=len(event.entrants) + 1, members=members)
     event.entrants.append(e)
+    roster.link(e)
     log(event, "added", name=" & ".join(members))
     db.session.commit()
     return e
@@ -726,6 +729,7 @@ def substitute(event: Event, entrant_id, text: str) -> None:
     names.check([found[0]], [x.members for x in event.entrants if x.id != e.id], field=field)
     old = e.name
     e.members = found[0]
+    roster.link(e)
     log(event, "substituted", old=old, new=e.name)
     db.session.commit()
 
@@ -770,8 +774,9 @@ def propose_round(
     guards.round_limit(event, number)
     mod = pairing()
     ranks = {row.entrant: row.rank for row in state.standings}
+    seeds = roster.seeds(event) if number == 1 and event.settings.get("seed") else {}
     entrants = [
-        mod.Entrant(e.id, (-ranks.get(e.id, 0),), e.withdrawn, tuple(e.members))
+        mod.Entrant(e.id, (-ranks.get(e.id, 0), seeds.get(e.id, 0)), e.withdrawn, tuple(e.members))
         for e in event.entrants
     ]
     rounds_rows = [r for r in _rounds(event) if r.started is not None]
@@ -882,6 +887,7 @@ def _new_game(event: Event, t: EventTable, entrants, number: int) -> EventGame:
     players, _owner = seating(event, t.entrants, entrants)
     row = create_match(event.variant, rotated(players, number), dict(event.options))
     row.event_id = event.id  # its writes add to the event's version (transaction.lock)
+    roster.seat(event, row.id, rotated(players, number))
     game = EventGame(table_id=t.id, number=number, match_id=row.id)
     t.games.append(game)
     return game

@@ -12,6 +12,7 @@ from flask import (
     abort,
     current_app,
     flash,
+    make_response,
     redirect,
     render_template,
     request,
@@ -29,10 +30,12 @@ from .. import downloads
 from ..drawing import qr_svg
 from ..errors import Refused
 from ..matches.create import default_options
-from ..public import link
+from ..members.service import issue_card
+from ..public import link, note
+from ..seasons import service as seasons
 from ..table import records
 from ..table import service as tables
-from . import confirm, live, series, service
+from . import confirm, live, roster, series, service
 
 bp = Blueprint("events", __name__)
 
@@ -102,11 +105,14 @@ def new():
             settings["match_points"] = [3, 2, 1]
         if v.standings.placed:
             settings["fair"] = request.form.get("fair", service.st.ROUND_AVERAGE)
+        if request.form.get("seed") == roster.SEED:
+            settings["seed"] = roster.SEED
         bye = request.form.get("bye", "").strip()
         try:
             if bye:
                 settings["bye"] = _number(bye)
-            entrants = service.read_entrants(request.form.get("entrants", ""), pairs)
+            entrants = service.read_entrants(_entrants_text(), pairs)
+            season = _season_chosen()
             event = service.create_event(
                 request.form.get("name", ""),
                 variant,
@@ -122,6 +128,8 @@ def new():
         except Refused as e:
             refused, status = e, e.status
         else:
+            if season is not None:
+                seasons.attach(season, event)
             flash(_("The event is made. Keep this page's link: it is the director's link."))
             return redirect(url_for("events.director", token=event.director_token))
     try:
@@ -141,7 +149,26 @@ def new():
         form=request.form,
         refused=refused,
         defaults=default_options(variant),
+        seasons=seasons.seasons(),
+        roster=roster.datalist(),
     ), status
+
+
+def _entrants_text() -> str:
+    """The entrants' list, with the roster field's names (sent as typed without scripts)."""
+    picked = [p.strip() for p in request.form.getlist("pick") if p.strip()]
+    return "\n".join([request.form.get("entrants", ""), *picked])
+
+
+def _season_chosen():
+    """The season the event form chose (None: none)."""
+    chosen = request.form.get("season", "")
+    if not chosen:
+        return None
+    try:
+        return seasons.season(chosen)
+    except Refused:
+        raise Refused(400, _("There is no such season."), field="season") from None
 
 
 # -- the director -------------------------------------------------------------------------
@@ -173,6 +200,7 @@ def director(token: str, refused: Refused | None = None):
         refused=refused,
         ask=confirm.ask,
         leaders=LEADERS,
+        new_members=roster.new_members(event),
     ), (refused.status if refused else 200)
 
 
@@ -209,6 +237,29 @@ def table_page(token: str, table: int, refused: Refused | None = None):
         refused=refused,
         ask=confirm.ask,
     ), (refused.status if refused else 200)
+
+
+@bp.post("/e/<token>/member-cards")
+def member_cards(token: str):
+    """The cards of the members made for this event, printed once: a member whose card
+    was ever printed (by the director or the secretary) is not among them, so the
+    director never sees another member's PIN."""
+    event = _director(token)
+    made = [card_of(m, *issue_card(m)) for m in roster.new_members(event)]
+    if not made:
+        flash(_("No new member's card left to print."))
+        return redirect(url_for("events.director", token=token))
+    back = url_for("events.director", token=token)
+    response = make_response(
+        render_template("members/cards.html", cards=made, note=note(), back=back)
+    )
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+def card_of(m, token: str, pin: str) -> dict:
+    url = link("members.page", token=token)
+    return {"member": m, "url": url, "pin": pin, "qr": qr_svg(url, m.name, 3)}
 
 
 @bp.get("/e/<token>/cards")

@@ -40,6 +40,10 @@ def register(app: Flask) -> None:
     app.register_blueprint(bp)
     app.cli.add_command(secretary_command)
 
+    from .pages import match_chances
+
+    app.add_template_global(match_chances)
+
     @app.template_global()
     def any_variant():
         """A variant for the common rules' links (C-NAMES) on pages of no variant."""

@@ -238,3 +238,21 @@ def member_page(c: Club, m: Member, limit: int = 100) -> dict:
 def score_of(g: Game) -> str:
     """The totals as a side signs them ("61–48": `audit.service.score_text`)."""
     return "–".join(str(t) for t in g.result.get("totals") or [])
+
+
+def match_chances(t) -> list[tuple[str, float]] | None:
+    """Each side's chance to win a members' match still in play (a table `t` of the
+    table service): (the side's names, its chance), from the ratings now; None when the
+    match is decided or a seat is not a member."""
+    from .results import club
+    from .service import seated
+
+    over, _winner = t.match.result()
+    if over or t.row.abandoned:
+        return None
+    seats = seated(t.row.id)
+    if len(seats) != len(t.match.players):
+        return None
+    teams = [tuple(seats[s].id for s in side) for side in t.match.sides]
+    odds = chances(club(), t.row.variant, teams)
+    return list(zip(t.match.side_names, odds, strict=True))

@@ -16,7 +16,7 @@ from ..errors import Refused
 from ..forms import StartForm
 from ..matches import create
 from . import form as forms
-from .service import first_opening
+from .service import first_opening, link_members, roster_names
 
 bp = Blueprint("start", __name__)
 
@@ -105,6 +105,7 @@ def _create(form: StartForm, v):
         else:
             form.form_errors.append(e.message)
         return None
+    link_members(row.id, names)
     flash(_("The match has started. Keep this page's link: it is the players' link."))
     return redirect(url_for("table.table", token=row.write_token))
 
@@ -127,6 +128,7 @@ def _page(v, form: StartForm) -> dict:
         "sides": _by_count(counts, lambda n: _sides_example(v, n)),
         "sets": _by_count(counts, lambda n: create.set_name(v.name, n)),
         "opening": first_opening(v.name, counts[0]),
+        "roster": roster_names(),
     }
 
 
