@@ -33,8 +33,8 @@ def tables_of(page: str) -> list[tuple[list[str], int]]:
     out = []
     for seg in re.split(r'(?=<li id="table-)', page)[1:]:
         names = re.findall(r'class="side">([^<]+?)\s*(?:<b>|</span>)', seg)
-        forfeit = re.findall(r"/tables/(\d+)/forfeit", seg)
-        out.append((names, int(forfeit[0])))
+        manage = re.findall(r'/tables/(\d+)"', seg)  # the table's own page
+        out.append((names, int(manage[0])))
     return out
 
 
