@@ -25,6 +25,22 @@ WRITES = {prefix: write for _name, prefix, write in LINKS}
 PATH = re.compile("(" + "|".join(re.escape(p) for p in WRITES) + r")/([^/]+)/version")
 
 
+def plain(number: int, start_response) -> list[bytes]:
+    """A poll's answer before Flask: the number alone, never cached, with the headers
+    every answer carries (`security.HEADERS`)."""
+    body = str(number).encode("ascii")
+    start_response(
+        "200 OK",
+        [
+            ("Content-Type", "text/plain; charset=utf-8"),
+            ("Content-Length", str(len(body))),
+            ("Cache-Control", "no-store"),
+            *HEADERS.items(),
+        ],
+    )
+    return [body]
+
+
 class VersionPoll:
     def __init__(self, app: Flask, wsgi_app):
         self.app, self.wsgi_app, self.engine = app, wsgi_app, None
@@ -37,17 +53,7 @@ class VersionPoll:
             return outage.answer_wsgi(self.app, e, environ, start_response)
         if version is None or version is False:
             return self.wsgi_app(environ, start_response)
-        body = str(version).encode("ascii")
-        start_response(
-            "200 OK",
-            [
-                ("Content-Type", "text/plain; charset=utf-8"),
-                ("Content-Length", str(len(body))),
-                ("Cache-Control", "no-store"),
-                *HEADERS.items(),
-            ],
-        )
-        return [body]
+        return plain(version, start_response)
 
     def version(self, write: bool, token: str) -> int | None:
         """One indexed read, alone on the wire (autocommit on PostgreSQL: no BEGIN, no

@@ -21,7 +21,7 @@ from flask import Flask
 
 from .. import db, outage
 from ..models import is_token
-from ..security import HEADERS
+from ..poll import plain
 from . import live
 
 PATH = re.compile(r"/p/([^/]+)/version")
@@ -39,17 +39,7 @@ class EventPoll:
             return outage.answer_wsgi(self.app, e, environ, start_response)
         if number is None or number is False:
             return self.wsgi_app(environ, start_response)
-        body = str(number).encode("ascii")
-        start_response(
-            "200 OK",
-            [
-                ("Content-Type", "text/plain; charset=utf-8"),
-                ("Content-Length", str(len(body))),
-                ("Cache-Control", "no-store"),
-                *HEADERS.items(),
-            ],
-        )
-        return [body]
+        return plain(number, start_response)
 
     def shown(self, token: str) -> int | None:
         kept = self.app.extensions.get("referee_live")
