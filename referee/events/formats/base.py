@@ -103,6 +103,19 @@ class Format:
         raise NotImplementedError
 
 
+class TwoAtATable(Format):
+    """A format whose tables seat two entrants: two players, or two fixed pairs (round
+    robin, Swiss)."""
+
+    takes_pairs = True
+
+    def playable(self, variant: Variant) -> bool:
+        return 2 in variant.player_counts or variant.events.pairs
+
+    def seats(self, variant: Variant, players: int) -> bool:
+        return players == 2
+
+
 def pair_key(a, b):
     return (a, b) if a < b else (b, a)
 

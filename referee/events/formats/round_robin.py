@@ -6,19 +6,12 @@ from __future__ import annotations
 
 from referee.engine.messages import N_, NP_, Message
 
-from .base import Format, PairingError, berger_rounds
+from .base import PairingError, TwoAtATable, berger_rounds
 
 
-class RoundRobin(Format):
+class RoundRobin(TwoAtATable):
     id = "round-robin"
     label = N_("Round robin")
-    takes_pairs = True
-
-    def playable(self, variant):
-        return 2 in variant.player_counts or variant.events.pairs
-
-    def seats(self, variant, players):
-        return players == 2
 
     def pair(self, entrants, past, round_no, *, variant, table_size, rng):
         return _round_robin(entrants, round_no)

@@ -9,19 +9,12 @@ from __future__ import annotations
 
 from referee.engine.messages import N_
 
-from .base import BAND, Format, eligible_for_bye, match, pair_key, ranked
+from .base import BAND, TwoAtATable, eligible_for_bye, match, pair_key, ranked
 
 
-class Swiss(Format):
+class Swiss(TwoAtATable):
     id = "swiss"
     label = N_("Swiss")
-    takes_pairs = True
-
-    def playable(self, variant):
-        return 2 in variant.player_counts or variant.events.pairs
-
-    def seats(self, variant, players):
-        return players == 2
 
     def pair(self, entrants, past, round_no, *, variant, table_size, rng):
         return _swiss(ranked(entrants, rng), past)
