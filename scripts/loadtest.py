@@ -145,9 +145,19 @@ class Stats:
         self.samples: dict[str, str] = {}
         self.propagation: list[float] = []
         self.shown: list[float] = []  # spectators: the hands settled (what their pages show)
+        self.ended: list[tuple[float, float]] = []  # (when answered, ms) of every request
 
     def add(self, kind: str, seconds: float):
         self.times.setdefault(kind, []).append(seconds * 1000)
+        self.ended.append((time.perf_counter(), seconds * 1000))
+
+    def windows(self, start: float, every: float = 5.0) -> list[float]:
+        """The p99 of the requests answered in each `every` seconds of the run: where in the
+        run the tail falls (the start, when every page is loaded at once, or throughout)."""
+        out: dict[int, list[float]] = {}
+        for at, ms in self.ended:
+            out.setdefault(int((at - start) // every), []).append(ms)
+        return [round(pct(out[k], 99), 1) for k in sorted(out)]
 
     def error(self, kind: str, what: str):
         self.errors[kind] = self.errors.get(kind, 0) + 1
@@ -444,9 +454,10 @@ async def bare_loop(conn, stats, stop: float, every: float):
         await asyncio.sleep(every)
 
 
-def figures(stats: Stats, wall: float) -> dict:
+def figures(stats: Stats, wall: float, start: float) -> dict:
     times = stats.all_times
     return {
+        "p99_by_5s_ms": stats.windows(start),
         "requests": len(times),
         "requests_per_s": round(len(times) / wall, 1),
         "errors": sum(stats.errors.values()),
@@ -528,7 +539,7 @@ async def hall(args, tables_n: int) -> dict:
         "tables": tables_n,
         "phones": tables_n * args.phones,
         "seconds": round(wall, 1),
-        **figures(stats, wall),
+        **figures(stats, wall, start),
         "bare_ms": {
             "p50": round(pct(bare.all_times, 50), 1),
             "p99": round(pct(bare.all_times, 99), 1),
@@ -540,7 +551,7 @@ async def hall(args, tables_n: int) -> dict:
     if event is not None:
         out["spectators"] = {
             "n": len(spectators),
-            **figures(watching, wall),
+            **figures(watching, wall, start),
             "hands_settled_ms": spread(watching.shown),
         }
         page = await event.director_page()
@@ -812,6 +823,7 @@ def print_hall(r: dict, target: float):
     )
     for k, v in r["by_kind"].items():
         print(f"       {k:14s} n={v['n']:6d} p50 {v['p50']:6.1f} p99 {v['p99']:7.1f} ms")
+    print(f"       p99 in each 5 s of the run: {r['p99_by_5s_ms']} ms")
     for k, v in r.get("error_samples", {}).items():
         print(f"       first {k} error: {v}")
     print(
@@ -829,6 +841,7 @@ def print_hall(r: dict, target: float):
         )
         for k, v in w["by_kind"].items():
             print(f"       {k:14s} n={v['n']:6d} p50 {v['p50']:6.1f} p99 {v['p99']:7.1f} ms")
+        print(f"       p99 in each 5 s of the run: {w['p99_by_5s_ms']} ms")
         for k, v in w.get("error_samples", {}).items():
             print(f"       first {k} error: {v}")
         print(

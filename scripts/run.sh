@@ -32,14 +32,19 @@ if [ -n "${CERT:-}" ] || [ -n "${KEY:-}" ]; then
 fi
 logs=(--no-access-log)  # no access log by default (it costs at every poll)
 [ -n "${ACCESS_LOG:-}" ] && logs=(--access-log)
-# many phones (and slow clients) at once: as many open files as the system allows
+# many phones (and slow clients) at once: as many open files as the system allows, and
+# as many open connections per worker as a hall has phones and spectators (Granian's
+# default, its backlog / workers = 341 a worker, left a 400-table hall's extra phones
+# waiting for the whole run: docs/performance.md, "Twice the hall")
 ulimit -n "$(ulimit -Hn)" 2>/dev/null || true
+backlog="${BACKLOG:-4096}" connections="${CONNECTIONS:-8192}"
 
 if [ -x .venv/bin/granian ]; then
   echo "==> serving on $scheme://$host:$port with Granian, ${WORKERS:-3} workers × ${THREADS:-4} threads (Ctrl-C stops)"
   export THREADS="${THREADS:-4}"  # read by referee.web.serve:asgi_app in each worker
   exec .venv/bin/granian --interface asginl --factory \
     --host "$host" --port "$port" --workers "${WORKERS:-3}" \
+    --backlog "$backlog" --backpressure "$connections" \
     --respawn-failed-workers --workers-kill-timeout 10 "${logs[@]}" "${tls[@]}" \
     "$@" referee.web.serve:asgi_app
 fi

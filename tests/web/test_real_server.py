@@ -86,6 +86,44 @@ def test_a_body_above_the_limit_is_refused_before_it_is_read(server):
     assert c.getresponse().status == 413  # at once: the 50 MiB never had to come
 
 
+async def open_phones(port: int, n: int, seconds: float) -> int:
+    """Open `n` keep-alive connections, each asking /healthz once and keeping its
+    connection (a phone between polls); how many were answered within `seconds`."""
+
+    async def phone():
+        reader, writer = await asyncio.open_connection("127.0.0.1", port)
+        writer.write(b"GET /healthz HTTP/1.1\r\nHost: hall\r\n\r\n")
+        line = await reader.readline()
+        return writer, line.startswith(b"HTTP/1.1 200")
+
+    tasks = [asyncio.ensure_future(phone()) for _ in range(n)]
+    done, pending = await asyncio.wait(tasks, timeout=seconds)
+    for t in pending:
+        t.cancel()
+    answered = 0
+    for t in done:
+        if not t.exception():
+            writer, ok = t.result()
+            answered += ok
+            writer.close()
+    return answered
+
+
+def test_a_hall_of_1100_phones_connected_at_once_is_answered(server):
+    """Every phone of a hall keeps its connection open; 1,100 of them (more than Granian's
+    default of 1,024 connections over the workers, which left the rest unanswered for as
+    long as the others stayed) are all answered."""
+    import resource
+
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if hard != resource.RLIM_INFINITY and hard < 1300:
+        pytest.skip(f"this system allows {hard} open files")
+    resource.setrlimit(resource.RLIMIT_NOFILE, (max(soft, min(hard, 4096)), hard))
+    with concurrent.futures.ThreadPoolExecutor(1) as pool:
+        answered = pool.submit(asyncio.run, open_phones(server.port, 1100, 20)).result()
+    assert answered == 1100
+
+
 # -- HTTPS ----------------------------------------------------------------------------------
 def test_run_sh_serves_https_with_cert_and_key(tmp_path):
     cert, key = tmp_path / "cert.pem", tmp_path / "key.pem"
