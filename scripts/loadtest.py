@@ -387,6 +387,13 @@ class Watch:
     def __init__(self, recorded: list, stats: Stats):
         self.recorded, self.stats, self.next = recorded, stats, 0
 
+    def opened(self, started: float):
+        """The page opened by a request started at `started`: the moves answered before
+        it are on it (not counted: the spectator was not there when they were made)."""
+        moves = self.recorded
+        while self.next < len(moves) and moves[self.next][0] <= started:
+            self.next += 1
+
     def seen(self, started: float, done: float):
         moves = self.recorded
         while self.next < len(moves) and moves[self.next][0] <= started:
@@ -397,16 +404,23 @@ class Watch:
             self.next += 1
 
 
-async def spectator_loop(conn, path: str, watch: Watch, stats, stop: float, poll: float, rng):
+async def spectator_loop(
+    conn, path: str, watch: Watch, stats, stop: float, poll: float, rng, arrive: float = 0.0
+):
     """A spectator's page (the public page or the TV), as static/js/event.js runs it: the
-    event's version polled `poll` s after the last answer; when it is not the page's, the
-    live fragment fetched and swapped in."""
+    page opened at a moment of the first `arrive` seconds, then the event's version polled
+    `poll` s after the last answer; when it is not the page's, the live fragment fetched
+    and swapped in."""
     base = path.split("?")[0]
     version_url = "/p/" + base.split("/")[2] + "/version"
     gz = {"Accept-Encoding": "gzip"}
+    await asyncio.sleep(rng.random() * arrive)
     try:
+        start = time.perf_counter()
         status, _, page = await conn.request("GET", path, headers=gz)
+        stats.add("event_page", time.perf_counter() - start)
         held = EVENT_VERSION.search(page).group(1).decode()
+        watch.opened(start)
     except Exception as e:  # noqa: BLE001
         stats.error("event_page", repr(e))
         return
@@ -525,7 +539,14 @@ async def hall(args, tables_n: int) -> dict:
         watch = Watch(recorded, watching)
         tasks.append(
             spectator_loop(
-                conn, path, watch, watching, stop, args.poll, random.Random(rng.random())
+                conn,
+                path,
+                watch,
+                watching,
+                stop,
+                args.poll,
+                random.Random(rng.random()),
+                args.arrive,
             )
         )
     bare_conn = Connection(args.host, args.port)
@@ -882,6 +903,13 @@ def main(argv=None) -> int:
         "--event",
         action="store_true",
         help="the hall's tables are an event's tables (made through the director's routes)",
+    )
+    p.add_argument(
+        "--arrive",
+        type=float,
+        default=10.0,
+        help="with --spectators: they open their pages over the first ARRIVE seconds "
+        "(default 10; 0: all at once)",
     )
     p.add_argument(
         "--spectators",

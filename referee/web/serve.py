@@ -8,7 +8,9 @@ connection a thread while it arrives is stopped by as many slow clients as it ha
 within its header timeout) and the whole body (`BufferedWSGI`: at most the app's body
 limit, within `BODY_SECONDS`), which costs a socket and a little memory per slow client;
 the app's `threads` run only requests that are complete. The answer is collected whole
-and sent by the loop, so a client that reads slowly holds no thread either.
+and sent by the loop, so a client that reads slowly holds no thread either. The version
+polls of a hall on SQLite are answered in the loop itself (`poll.inline`): most of the
+requests, each a few microseconds' read, which the hop to a thread would cost ten times.
 """
 
 from __future__ import annotations
@@ -40,10 +42,11 @@ def _answer(status: int, text: str) -> tuple[int, list, bytes]:
 
 class BufferedWSGI:
     """An ASGI app that runs the WSGI app `wsgi` on `threads` threads, each request's body
-    read whole (at most `max_body` bytes) before the app sees it."""
+    read whole (at most `max_body` bytes) before the app sees it; `quick(path)` answers a
+    GET in the loop when it can ((status, headers, body), else None)."""
 
-    def __init__(self, wsgi, threads: int = 4, max_body: int = 2 * 1024 * 1024):
-        self.wsgi, self.max_body = wsgi, max_body
+    def __init__(self, wsgi, threads: int = 4, max_body: int = 2 * 1024 * 1024, quick=None):
+        self.wsgi, self.max_body, self.quick = wsgi, max_body, quick
         self.pool = ThreadPoolExecutor(max_workers=threads, thread_name_prefix="app")
 
     async def __call__(self, scope, receive, send):
@@ -64,6 +67,12 @@ class BufferedWSGI:
         except TimeoutError:
             status, headers, data = _answer(408, "Request Timeout: the body came too slowly")
         else:
+            found = self.quick and scope["method"] == "GET" and self.quick(scope["path"])
+            if found:
+                status, raw, data = found
+                headers = [(k.lower().encode("latin-1"), v.encode("latin-1")) for k, v in raw]
+                await self._send(send, status, headers, data)
+                return
             loop = asyncio.get_running_loop()
             status, headers, data, close = await loop.run_in_executor(
                 self.pool, self._run, environ(scope, body)
@@ -164,10 +173,12 @@ def asgi_app():
     """Granian's factory (`scripts/run.sh`): the Flask app behind `BufferedWSGI`, with
     THREADS threads (default 4)."""
     from app import create_app
+    from referee.web.poll import inline
 
     app = create_app()
     return BufferedWSGI(
         app,
         threads=int(os.environ.get("THREADS") or 4),
         max_body=app.config["MAX_CONTENT_LENGTH"] + 64 * 1024,
+        quick=inline(app),
     )

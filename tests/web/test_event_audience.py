@@ -201,3 +201,44 @@ def test_the_poll_lags_a_busy_event_by_at_most_its_lag(app, director):
     assert after != before
     html = director.get(f"/p/{public}?fragment=1").get_data(as_text=True)
     assert f'data-version="{after}"' in html and "Time is called" in html
+
+
+def test_viewers_arriving_at_once_after_a_change_make_one_render(app, director, monkeypatch):
+    """A change the pages show, then 8 viewers fetching the live fragment at the same
+    moment (each in its own thread) while it renders (50 ms here, as in a busy hall): one
+    check and one render for all of them."""
+    if app.config["DB_KIND"] != "sqlite":
+        pytest.skip("threads of one test client: the SQLite run shows it")
+    import threading
+
+    from referee.web.events import views
+
+    def slow(template, **kw):
+        if template == "events/_live.html":
+            time.sleep(0.05)
+        return render(template, **kw)
+
+    render = views.render_template
+    monkeypatch.setattr(views, "render_template", slow)
+
+    token, public = started(director)
+    url = f"/p/{public}?fragment=1"
+    app.test_client().get(url)
+    director.act(token, "time")  # time called: what the pages show changes
+    kept = app.extensions["referee_live"]
+    checks, done = kept.counts["checks"], renders(app)
+    gate, bodies = threading.Barrier(8), []
+
+    def viewer():
+        client = app.test_client()
+        gate.wait()
+        bodies.append(client.get(url).get_data(as_text=True))
+
+    threads = [threading.Thread(target=viewer) for _ in range(8)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert len(set(bodies)) == 1 and "Time is called" in bodies[0]
+    assert renders(app) == done + 1
+    assert kept.counts["checks"] == checks + 1

@@ -227,6 +227,7 @@ class Seen:
     digest: str
     rows: Rows
     games: dict[int, service.Game]
+    at: float = 0.0  # when its snapshot was read (time.monotonic)
 
 
 class Live:
@@ -245,7 +246,7 @@ class Live:
         self.guard = threading.Lock()
         self.counts: dict[str, int] = {"checks": 0, "states": 0, "renders": 0, "rows": 0}
 
-    def lock(self, event_id: int) -> threading.Lock:
+    def lock(self, event_id) -> threading.Lock:
         with self.guard:
             return self.locks.setdefault(event_id, threading.Lock())
 
@@ -284,10 +285,20 @@ def shown_lately(kept: Live, h: Head, lag: float) -> int | None:
 
 def shown(h: Head) -> int:
     """What the event's public pages poll: the version at which what they show last
-    changed, checked once per version of the event for the host."""
+    changed, checked once per version of the event for the host (between checks, the
+    last one's, as the poll answers: `lately`)."""
     kept = live()
-    found = shown_at(kept, h)
+    found = lately(kept, h)
     return found if found is not None else check(kept, h.id).shown
+
+
+def lately(kept: Live, h: Head) -> int | None:
+    """The shown version at `h`'s version if the host has checked it, else the newest
+    check's if it is less than `EVENT_POLL_LAG` old, else None."""
+    found = shown_at(kept, h)
+    if found is None:
+        found = shown_lately(kept, h, current_app.config.get("EVENT_POLL_LAG", 0))
+    return found
 
 
 SNAPSHOT = (
@@ -303,8 +314,14 @@ def check(kept: Live, event_id: int) -> Seen:
     """Check the event as it is now (one check at a time per event in a process): its
     version and every match's in one statement (one moment), the results of the matches
     written since they were last kept, and the digest of what the pages show; the shown
-    version moves on only when the digest changes. Kept for the host's other processes."""
+    version moves on only when the digest changes. Kept for the host's other processes.
+    A check made while this one waited for the lock is as new as the asking: it is the
+    answer (the polls falling through at once make one check, not one each)."""
+    asked = time.monotonic()
     with kept.lock(event_id):
+        last = kept.seen.get(event_id)
+        if last is not None and last.at >= asked:
+            return last
         for _attempt in range(5):
             seen = _check(kept, event_id)
             if seen is not None:
@@ -313,6 +330,7 @@ def check(kept: Live, event_id: int) -> Seen:
 
 
 def _check(kept: Live, event_id: int) -> Seen | None:
+    read_at = time.monotonic()
     snapshot = db.session.execute(SNAPSHOT, {"event": event_id}).all()
     version, updated = snapshot[0][2], snapshot[0][3]
     versions = {mid: v for mid, v, _, _ in snapshot if mid is not None}
@@ -349,7 +367,7 @@ def _check(kept: Live, event_id: int) -> Seen | None:
     digest = _digest(rows, games)
     base = _newest(kept, event_id, last)
     shown_version = base[0] if base is not None and base[1] == digest else version
-    seen = Seen(version, shown_version, digest, rows, games)
+    seen = Seen(version, shown_version, digest, rows, games, read_at)
     kept.seen[event_id] = seen
     kept.shown.put(
         ("shown", event_id), version, f"{shown_version} {digest} {time.time():.3f}", _later()
@@ -384,7 +402,7 @@ def state(h: Head) -> tuple[int, service.EventState]:
     """(shown version, the event's state as its pages show it), made once per shown
     version in each process."""
     kept = live()
-    number = shown_at(kept, h)
+    number = lately(kept, h)
     if number is not None:
         found = kept.states.get(h.id, number)
         if found is not None:
@@ -418,17 +436,18 @@ def page(h: Head, kind: str, language: str, root: str, render) -> tuple[int, str
     once per shown version for the host (`render(shown, state)`), else as kept."""
     kept = live()
     key = ("live", h.id, kind, language, root)
-    number = shown_at(kept, h)
+    number = lately(kept, h)
     if number is not None:
         html = kept.pages.get(key, number)
         if html is not None:
             return number, html
-    number, s = state(h)
-    html = kept.pages.get(key, number)
-    if html is None:
-        kept.counts["renders"] += 1
-        html = render(number, s)
-        kept.pages.put(key, number, html, _later())
+    with kept.lock(("render", h.id)):  # the viewers asking meanwhile wait for this render
+        number, s = state(h)
+        html = kept.pages.get(key, number)
+        if html is None:
+            kept.counts["renders"] += 1
+            html = render(number, s)
+            kept.pages.put(key, number, html, _later())
     return number, html
 
 

@@ -19,42 +19,22 @@ import re
 
 from flask import Flask
 
-from .. import db, outage
 from ..models import is_token
-from ..poll import plain
+from ..poll import Poll
 from . import live
 
 PATH = re.compile(r"/p/([^/]+)/version")
 
 
-class EventPoll:
-    def __init__(self, app: Flask, wsgi_app):
-        self.app, self.wsgi_app, self.engine = app, wsgi_app, None
-
-    def __call__(self, environ, start_response):
-        m = environ.get("REQUEST_METHOD") == "GET" and PATH.fullmatch(environ.get("PATH_INFO", ""))
-        try:
-            number = m and is_token(m[1]) and self.shown(m[1])
-        except outage.UNREACHABLE as e:
-            return outage.answer_wsgi(self.app, e, environ, start_response)
-        if number is None or number is False:
-            return self.wsgi_app(environ, start_response)
-        return plain(number, start_response)
-
-    def shown(self, token: str) -> int | None:
+class EventPoll(Poll):
+    def answer(self, path: str) -> int | None:
+        m = PATH.fullmatch(path)
+        if not m or not is_token(m[1]):
+            return None
         kept = self.app.extensions.get("referee_live")
         if kept is None:  # this process has served no event page yet
             return None
-        try:
-            if self.engine is None:
-                with self.app.app_context():
-                    self.engine = db.engine
-            with self.engine.connect() as c:
-                found = c.execute(live.HEAD, {"token": token}).one_or_none()
-        except Exception as e:  # noqa: BLE001  (Flask answers it, with its error pages)
-            if outage.unreachable(e):
-                raise
-            return None
+        found = self.read(live.HEAD, {"token": m[1]})
         if found is None:
             return None
         h = live.Head(*found)
