@@ -34,12 +34,20 @@ COOKIE = "lang"
 babel = Babel()
 
 
-def chosen() -> str | None:
-    """The language asked for by a `?lang=` link or the cookie, if it is one we speak."""
-    for value in (request.args.get("lang"), request.cookies.get(COOKIE)):
+def chosen(asked=None) -> str | None:
+    """The language asked for by a `?lang=` link or the cookie, if it is one we speak
+    (`asked`: a werkzeug request; this request's by default)."""
+    asked = request if asked is None else asked
+    for value in (asked.args.get("lang"), asked.cookies.get(COOKIE)):
         if value in LANGUAGES:
             return value
     return None
+
+
+def language_of(asked) -> str:
+    """The language of a request (a werkzeug request, before Flask: `events/poll.py`) about
+    no table: chosen, else the browser's."""
+    return chosen(asked) or asked.accept_languages.best_match(LANGUAGES, default=DEFAULT)
 
 
 def select_locale() -> str:

@@ -9,20 +9,24 @@ link, or a database that does not answer (not yet migrated, say) goes on to Flas
 answers it as usual; a database out of reach is answered here, with the 503 every request
 gets then (`outage.py`).
 
-Each poll is kept in the app's list of polls (`POLLS`); on SQLite, whose read is a few
-microseconds of a local file, the server answers them in its event loop, before a thread
-is asked (`inline`, read by `serve.py`): the hop to a thread costs ten times the read.
+Each poll is kept in the app's list of polls (`POLLS`), and the server answers them in
+its event loop, before a thread is asked (`inline`, read by `serve.py`: the hop to a
+thread costs ten times the read): on SQLite, whose read is a few microseconds of a local
+file, all of them; on a database across a network, those that need no read (an event's
+poll within its lag: `events/poll.py`).
 """
 
 from __future__ import annotations
 
 import re
+from http import HTTPStatus
 
 from flask import Flask
 
 from . import outage
 from .models import is_token
 from .security import HEADERS
+from .serve import DECLINED, INLINE
 from .table.views import LINKS
 
 POLLS = "referee_polls"  # app.extensions: the polls, each with .answer(path)
@@ -31,45 +35,53 @@ WRITES = {prefix: write for _name, prefix, write in LINKS}
 PATH = re.compile("(" + "|".join(re.escape(p) for p in WRITES) + r")/([^/]+)/version")
 
 
-def headers(body: bytes) -> list[tuple[str, str]]:
-    """A poll's answer's headers: the number alone, never cached, with the headers every
-    answer carries (`security.HEADERS`)."""
-    return [
-        ("Content-Type", "text/plain; charset=utf-8"),
-        ("Content-Length", str(len(body))),
-        ("Cache-Control", "no-store"),
-        *HEADERS.items(),
-    ]
-
-
-def plain(number: int, start_response) -> list[bytes]:
-    """A poll's answer before Flask (WSGI)."""
-    body = str(number).encode("ascii")
-    start_response("200 OK", headers(body))
-    return [body]
+# a poll's number: never cached (with the headers every answer carries: `security.HEADERS`)
+NUMBER = [("Content-Type", "text/plain; charset=utf-8"), ("Cache-Control", "no-store")]
 
 
 class Poll:
-    """A WSGI middleware answering the GETs whose path `answer` knows; the rest go on."""
+    """A WSGI middleware answering the GETs it knows (`reply`); the rest go on. Asked in
+    the server's event loop (`serve.INLINE` in the environ: "io" when it may read the
+    database, "memory" when not), the innermost poll declines what none answered
+    (`serve.DECLINED`) instead of calling Flask: the threads answer it."""
 
     def __init__(self, app: Flask, wsgi_app):
         self.app, self.wsgi_app, self.reads = app, wsgi_app, {}
-        app.extensions.setdefault(POLLS, []).append(self)
+        polls = app.extensions.setdefault(POLLS, [])
+        self.innermost = not polls
+        polls.append(self)
 
     def __call__(self, environ, start_response):
-        number = None
+        found = None
+        inline = environ.get(INLINE)
         if environ.get("REQUEST_METHOD") == "GET":
             try:
-                number = self.answer(environ.get("PATH_INFO", ""))
+                found = self.reply(environ, inline != "memory")
             except outage.UNREACHABLE as e:
+                if inline:
+                    return DECLINED
                 return outage.answer_wsgi(self.app, e, environ, start_response)
-        if number is None:
+        if found is None:
+            if inline and self.innermost:
+                return DECLINED
             return self.wsgi_app(environ, start_response)
-        return plain(number, start_response)
+        status, said, body = found
+        said = [*said, ("Content-Length", str(len(body))), *HEADERS.items()]
+        start_response(f"{status} {HTTPStatus(status).phrase}", said)
+        return [body]
 
-    def answer(self, path: str) -> int | None:
-        """The number to answer a GET of `path` with, or None: Flask answers it."""
-        raise NotImplementedError
+    def reply(self, environ, io: bool = True) -> tuple[int, list, bytes] | None:
+        """(status, headers, body) for a GET this poll knows, else None (`answer`)."""
+        number = self.answer(environ.get("PATH_INFO", ""), io)
+        if number is None:
+            return None
+        body = str(number).encode("ascii")
+        return 200, NUMBER, body
+
+    def answer(self, path: str, io: bool = True) -> int | None:
+        """The number to answer a GET of `path` with, or None: Flask answers it (`io`
+        False: only if no database is asked, else None)."""
+        return None
 
     def read(self, statement, params: dict):
         """`statement`'s first row, or None when it has none or the database does not
@@ -90,8 +102,8 @@ class Poll:
 class VersionPoll(Poll):
     """The table's poll: `matches.version` by the link's token."""
 
-    def answer(self, path: str) -> int | None:
-        m = PATH.fullmatch(path)
+    def answer(self, path: str, io: bool = True) -> int | None:
+        m = io and PATH.fullmatch(path)
         if not m or not is_token(m[2]):
             return None
         from .table.service import VERSION
@@ -100,28 +112,13 @@ class VersionPoll(Poll):
         return None if found is None else found[0]
 
 
-def inline(app: Flask):
-    """The polls as the server's event loop asks them (`serve.py`): a function of a GET's
-    path giving (status, headers, body), or None for the threads to answer; None on a
-    database other than SQLite (one across a network must not stall the loop)."""
-    if db_engine(app).dialect.name != "sqlite":
+def inline(app: Flask) -> str | None:
+    """How the server's event loop may ask the polls (`serve.py`): "io" on SQLite (a read
+    of a local file), "memory" on a database across a network (which must not stall the
+    loop: only what needs no read), None when there are none."""
+    if not app.extensions.get(POLLS):
         return None
-    polls = app.extensions.get(POLLS, [])
-
-    def answer(path: str):
-        if not path.endswith("/version"):
-            return None
-        for poll in polls:
-            try:
-                number = poll.answer(path)
-            except Exception:  # noqa: BLE001  (the threads answer it, an outage too)
-                return None
-            if number is not None:
-                body = str(number).encode("ascii")
-                return 200, headers(body), body
-        return None
-
-    return answer
+    return "io" if db_engine(app).dialect.name == "sqlite" else "memory"
 
 
 def db_engine(app: Flask | None = None):

@@ -9,8 +9,8 @@ within its header timeout) and the whole body (`BufferedWSGI`: at most the app's
 limit, within `BODY_SECONDS`), which costs a socket and a little memory per slow client;
 the app's `threads` run only requests that are complete. The answer is collected whole
 and sent by the loop, so a client that reads slowly holds no thread either. The version
-polls of a hall on SQLite are answered in the loop itself (`poll.inline`): most of the
-requests, each a few microseconds' read, which the hop to a thread would cost ten times.
+polls of a hall are answered in the loop itself (`poll.inline`): most of the requests,
+each a few microseconds' read, which the hop to a thread would cost ten times.
 """
 
 from __future__ import annotations
@@ -22,6 +22,14 @@ import sys
 from concurrent.futures import ThreadPoolExecutor
 
 BODY_SECONDS = 30.0  # a request's body must arrive within this long (else 408)
+INLINE = "referee.inline"  # in the environ of a request asked in the loop: what it may do
+
+
+class _Declined(tuple):
+    """What the app answers in the loop to say "ask me on a thread" (`DECLINED`)."""
+
+
+DECLINED = _Declined()
 
 
 class _TooLarge(Exception):
@@ -42,11 +50,12 @@ def _answer(status: int, text: str) -> tuple[int, list, bytes]:
 
 class BufferedWSGI:
     """An ASGI app that runs the WSGI app `wsgi` on `threads` threads, each request's body
-    read whole (at most `max_body` bytes) before the app sees it; `quick(path)` answers a
-    GET in the loop when it can ((status, headers, body), else None)."""
+    read whole (at most `max_body` bytes) before the app sees it. With `inline` (a value
+    the app reads as `environ[INLINE]`), a GET is first asked of the app in the loop; it
+    answers, or returns DECLINED and is asked again on a thread."""
 
-    def __init__(self, wsgi, threads: int = 4, max_body: int = 2 * 1024 * 1024, quick=None):
-        self.wsgi, self.max_body, self.quick = wsgi, max_body, quick
+    def __init__(self, wsgi, threads: int = 4, max_body: int = 2 * 1024 * 1024, inline=None):
+        self.wsgi, self.max_body, self.inline = wsgi, max_body, inline
         self.pool = ThreadPoolExecutor(max_workers=threads, thread_name_prefix="app")
 
     async def __call__(self, scope, receive, send):
@@ -67,12 +76,11 @@ class BufferedWSGI:
         except TimeoutError:
             status, headers, data = _answer(408, "Request Timeout: the body came too slowly")
         else:
-            found = self.quick and scope["method"] == "GET" and self.quick(scope["path"])
-            if found:
-                status, raw, data = found
-                headers = [(k.lower().encode("latin-1"), v.encode("latin-1")) for k, v in raw]
-                await self._send(send, status, headers, data)
-                return
+            if self.inline and scope["method"] == "GET":
+                found = self._run(environ(scope, body) | {INLINE: self.inline})
+                if found is not None:
+                    await self._send(send, *found[:3])
+                    return
             loop = asyncio.get_running_loop()
             status, headers, data, close = await loop.run_in_executor(
                 self.pool, self._run, environ(scope, body)
@@ -106,9 +114,9 @@ class BufferedWSGI:
                 break
         return b"".join(parts)
 
-    def _run(self, env: dict) -> tuple[int, list, bytes, object]:
+    def _run(self, env: dict) -> tuple[int, list, bytes, object] | None:
         """The WSGI app on this thread: (status, headers, body, the result's `close` to
-        call once the answer is sent, or None)."""
+        call once the answer is sent, or None); None if it declined (`INLINE`)."""
         said: dict = {}
 
         def start_response(status, headers, exc_info=None):
@@ -118,6 +126,8 @@ class BufferedWSGI:
             return lambda data: said.setdefault("written", []).append(data)
 
         result = self.wsgi(env, start_response)
+        if result is DECLINED and INLINE in env:
+            return None
         close = getattr(result, "close", None)
         try:
             chunks = [*said.get("written", []), *result]
@@ -180,5 +190,5 @@ def asgi_app():
         app,
         threads=int(os.environ.get("THREADS") or 4),
         max_body=app.config["MAX_CONTENT_LENGTH"] + 64 * 1024,
-        quick=inline(app),
+        inline=inline(app),
     )

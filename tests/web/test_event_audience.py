@@ -242,3 +242,38 @@ def test_viewers_arriving_at_once_after_a_change_make_one_render(app, director, 
     assert len(set(bodies)) == 1 and "Time is called" in bodies[0]
     assert renders(app) == done + 1
     assert kept.counts["checks"] == checks + 1
+
+
+def test_the_live_fragment_is_answered_before_flask_once_the_host_has_it(app, director):
+    """A viewer's fetch of the live fragment at the shown version the host has rendered is
+    answered before Flask's request cycle, in the server's event loop (on PostgreSQL too,
+    from memory, within the poll's lag): the same bytes and headers as the view, in the
+    viewer's language, 304 to one who holds it; a change the pages show goes to the view
+    again (rendered once)."""
+    from test_poll import asgi_get, server_of
+
+    app.config["EVENT_POLL_LAG"] = 5  # what the loop may answer from memory on PostgreSQL
+    token, public = started(director)
+    url, gz = f"/p/{public}/tv", {"Accept-Encoding": "gzip"}
+    first = app.test_client().get(url + "?fragment=1", headers=gz)  # the view renders it
+    english = app.test_client().get(url + "?fragment=1")
+    polish = app.test_client().get(url + "?fragment=1", headers={"Accept-Language": "pl"})
+    assert polish.data != english.data  # a page per language
+    app.test_client().get(f"/p/{public}/version")  # the poll has it
+    server = server_of(app)  # no thread asked: Flask never saw the request
+    status, said, body, threaded = asgi_get(server, url, "fragment=1", gz)
+    assert (status, body, threaded) == (200, first.data, False)
+    for name in ("ETag", "Content-Encoding", "Content-Type", "Cache-Control"):
+        assert said[name.lower()] == first.headers[name]
+    assert said["content-security-policy"] == first.headers["Content-Security-Policy"]
+    assert "Accept-Language" in said["vary"] and "Accept-Language" in first.headers["Vary"]
+    pl = {"Accept-Language": "pl"}
+    assert asgi_get(server, url, "fragment=1", pl)[2:] == (polish.data, False)
+    held = {"If-None-Match": first.headers["ETag"]}
+    assert asgi_get(server, url, "fragment=1", held)[::2] == (304, b"")
+    app.config["EVENT_POLL_LAG"] = 0
+    director.act(token, "time")  # what the pages show changes: the view renders it anew
+    done = renders(app)
+    status, said, body, threaded = asgi_get(server, url, "fragment=1", gz)
+    assert status == 200 and threaded and said["etag"] != first.headers["ETag"]
+    assert renders(app) == done + 1

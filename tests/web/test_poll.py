@@ -49,60 +49,91 @@ def test_unknown_links_still_get_the_404_page(phone):
     assert phone.client.post(f"/t/{token}/version").status_code in (405, 400)
 
 
-def test_on_sqlite_the_server_answers_the_polls_in_its_event_loop(app, phone):
-    """`poll.inline`: what serve.py's event loop answers with, before any thread: the same
-    number and headers as the middleware; anything else (an unknown link, another route)
-    is left to the threads, and a database across a network answers in threads only."""
-    from referee.web.poll import inline
+class NoThreads:
+    """An executor that counts what it is asked (the requests that left the event loop)."""
 
-    quick = inline(app)
-    if app.config["DB_KIND"] != "sqlite":
-        assert quick is None
-        return
-    token = phone.start("five-up", ["Ana", "Ben"])
-    status, headers, body = quick(f"/t/{token}/version")
-    r = phone.get(f"/t/{token}/version")
-    assert status == 200 and body == r.data
-    assert dict(headers)["Cache-Control"] == "no-store"
-    assert dict(headers)["Content-Security-Policy"] == r.headers["Content-Security-Policy"]
-    assert quick(f"/s/{phone.read_token(token)}/version")[2] == r.data
-    phone.moves(token, "Ana 5-5")
-    assert int(quick(f"/t/{token}/version")[2]) == int(r.data) + 1
-    assert quick("/t/nosuchtoken000000000/version") is None  # the threads answer: 404
-    assert quick(f"/t/{token}") is None and quick("/healthz") is None
+    def __init__(self, pool):
+        self.pool, self.asked = pool, 0
+
+    def submit(self, *args, **kw):
+        self.asked += 1
+        return self.pool.submit(*args, **kw)
 
 
-def test_a_poll_answered_in_the_loop_never_reaches_a_thread():
-    """serve.BufferedWSGI with `quick`: a GET it answers is sent from the event loop; the
-    others reach the WSGI app on its threads."""
+def asgi_get(server, path: str, query: str = "", headers: dict | None = None):
+    """GET `path` through `server` (a serve.BufferedWSGI) as Granian asks it: (status,
+    headers, body, whether a thread answered)."""
     import asyncio
     import concurrent.futures
 
+    sent = []
+
+    async def receive():
+        return {"type": "http.request", "body": b"", "more_body": False}
+
+    async def send(message):
+        sent.append(message)
+
+    scope = {
+        "type": "http",
+        "method": "GET",
+        "path": path,
+        "query_string": query.encode(),
+        "headers": [(k.lower().encode(), v.encode()) for k, v in (headers or {}).items()],
+    }
+    before = server.pool.asked
+    with concurrent.futures.ThreadPoolExecutor(1) as pool:
+        pool.submit(asyncio.run, server(scope, receive, send)).result()
+    said = {k.decode(): v.decode() for k, v in sent[0]["headers"]}
+    return sent[0]["status"], said, sent[1]["body"], server.pool.asked > before
+
+
+def server_of(app):
+    """The app as scripts/run.sh serves it (`serve.asgi_app`), its threads counted."""
+    from referee.web.poll import inline
+
+    server = serve.BufferedWSGI(app, threads=2, inline=inline(app))
+    server.pool = NoThreads(server.pool)
+    return server
+
+
+def test_the_server_answers_the_polls_in_its_event_loop(app, phone):
+    """On SQLite the tables' polls are answered in the server's event loop, before any
+    thread, with the same number and headers as the view; an unknown link goes on to a
+    thread (Flask's 404). On PostgreSQL, a read across the network, they go to a thread."""
+    server = server_of(app)
+    token = phone.start("five-up", ["Ana", "Ben"])
+    status, said, body, threaded = asgi_get(server, f"/t/{token}/version")
+    r = phone.get(f"/t/{token}/version")
+    assert status == 200 and body == r.data
+    assert said["cache-control"] == "no-store"
+    assert said["content-security-policy"] == r.headers["Content-Security-Policy"]
+    assert threaded == (app.config["DB_KIND"] != "sqlite")
+    assert asgi_get(server, f"/s/{phone.read_token(token)}/version")[2] == r.data
+    phone.moves(token, "Ana 5-5")
+    assert int(asgi_get(server, f"/t/{token}/version")[2]) == int(r.data) + 1
+    status, _said, _body, threaded = asgi_get(server, "/t/nosuchtoken000000000/version")
+    assert status == 404 and threaded
+    assert asgi_get(server, "/healthz")[3]  # anything else: a thread
+
+
+def test_a_poll_answered_in_the_loop_never_reaches_a_thread():
+    """serve.BufferedWSGI with `inline`: a GET the app answers in the loop is sent from
+    it; one it declines (serve.DECLINED) reaches the app again on a thread."""
     reached = []
 
     def wsgi(environ, start_response):
+        if environ.get(serve.INLINE):
+            if environ["PATH_INFO"] != "/t/x/version":
+                return serve.DECLINED
+            start_response("200 OK", [("Content-Type", "text/plain")])
+            return [b"7"]
         reached.append(environ["PATH_INFO"])
         start_response("200 OK", [("Content-Type", "text/plain")])
         return [b"from a thread"]
 
-    def quick(path):
-        return (200, [("Content-Type", "text/plain")], b"7") if path == "/t/x/version" else None
-
-    app = serve.BufferedWSGI(wsgi, threads=1, quick=quick)
-
-    def get(path):
-        sent = []
-
-        async def receive():
-            return {"type": "http.request", "body": b"", "more_body": False}
-
-        async def send(message):
-            sent.append(message)
-
-        s = {"type": "http", "method": "GET", "path": path, "query_string": b"", "headers": []}
-        with concurrent.futures.ThreadPoolExecutor(1) as pool:
-            pool.submit(asyncio.run, app(s, receive, send)).result()
-        return sent[1]["body"]
-
-    assert get("/t/x/version") == b"7" and reached == []
-    assert get("/t/y/version") == b"from a thread" and reached == ["/t/y/version"]
+    server = serve.BufferedWSGI(wsgi, threads=1, inline="io")
+    server.pool = NoThreads(server.pool)
+    assert asgi_get(server, "/t/x/version")[2:] == (b"7", False) and reached == []
+    assert asgi_get(server, "/t/y/version")[2:] == (b"from a thread", True)
+    assert reached == ["/t/y/version"]

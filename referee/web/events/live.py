@@ -48,6 +48,7 @@ from referee.events import standings as st
 from .. import db
 from ..cache import LRU, Shared, write_files
 from ..models import Match
+from ..reads import read
 from ..table import state as tables
 from . import service
 from .models import Entrant, Event, EventGame, EventTable, Round
@@ -61,14 +62,17 @@ class Head(NamedTuple):
 
     id: int
     version: int
+    token: str  # its public token: with the id, what the host's files are kept under
 
 
-HEAD = select(Event.id, Event.version).where(Event.public_token == bindparam("token"))
+HEAD = select(Event.id, Event.version, Event.public_token).where(
+    Event.public_token == bindparam("token")
+)
 
 
 def head(token: str) -> Head | None:
     """The event at a public link and its version (one indexed read), or None."""
-    found = db.session.execute(HEAD, {"token": token}).one_or_none()
+    found = read(HEAD, {"token": token}).one_or_none()  # one round trip: autocommit
     return None if found is None else Head(*found)
 
 
@@ -236,8 +240,10 @@ class Live:
 
     def __init__(self, folder):
         self.rows = LRU(EVENTS)  # event id at `updated` -> Rows
-        self.shown = Shared(EVENTS * 4, folder)  # ("shown", id) at version -> "shown digest"
-        self.pages = Shared(PAGES, folder)  # ("live", id, kind, language, root) at shown
+        # the files are kept under the event's id and public token: a file left by another
+        # database (a restored backup, a new database in the same instance) is never read
+        self.shown = Shared(EVENTS * 4, folder)  # ("shown", id, token) at version -> "shown digest"
+        self.pages = Shared(PAGES, folder)  # ("live", id, token, kind, language, root) at shown
         self.gzipped = LRU(PAGES)  # the same, gzipped
         self.states = LRU(EVENTS)  # event id at shown -> EventState
         self.standings = LRU(EVENTS)  # (event, updated, results, byes) -> standings
@@ -261,7 +267,7 @@ def live() -> Live:
 
 def shown_at(kept: Live, h: Head) -> int | None:
     """The shown version of the event at `h`'s version, if this host has checked it."""
-    found = kept.shown.get(("shown", h.id), h.version)
+    found = kept.shown.get(("shown", h.id, h.token), h.version)
     return None if found is None else int(found.split(" ", 1)[0])
 
 
@@ -270,9 +276,15 @@ def shown_lately(kept: Live, h: Head, lag: float) -> int | None:
     `lag` seconds ago (at `h`'s version or before): what the poll answers between checks,
     so that an event whose tables write 20 times a second is checked a few times a second
     for the host, not at every write (the pages lag it by `lag` at most)."""
+    found = shown_lately_at(kept, h, lag)
+    return None if found is None else found[0]
+
+
+def shown_lately_at(kept: Live, h: Head, lag: float) -> tuple[int, float] | None:
+    """`shown_lately`, with when that check was made (time.time)."""
     if lag <= 0:
         return None
-    found = kept.shown.newest(("shown", h.id))
+    found = kept.shown.newest(("shown", h.id, h.token))
     if found is None or found[0] > h.version:
         return None
     parts = found[1].split(" ")
@@ -280,7 +292,7 @@ def shown_lately(kept: Live, h: Head, lag: float) -> int | None:
         at = float(parts[2])
     except (IndexError, ValueError):
         return None
-    return int(parts[0]) if 0 <= time.time() - at < lag else None
+    return (int(parts[0]), at) if 0 <= time.time() - at < lag else None
 
 
 def shown(h: Head) -> int:
@@ -365,12 +377,15 @@ def _check(kept: Live, event_id: int) -> Seen | None:
             results.put((row.id, row.write_token), at, found)
             games[row.id] = found
     digest = _digest(rows, games)
-    base = _newest(kept, event_id, last)
+    base = _newest(kept, (event_id, rows.event.public_token), last)
     shown_version = base[0] if base is not None and base[1] == digest else version
     seen = Seen(version, shown_version, digest, rows, games, read_at)
     kept.seen[event_id] = seen
     kept.shown.put(
-        ("shown", event_id), version, f"{shown_version} {digest} {time.time():.3f}", _later()
+        ("shown", event_id, rows.event.public_token),
+        version,
+        f"{shown_version} {digest} {time.time():.3f}",
+        _later(),
     )
     return seen
 
@@ -385,11 +400,11 @@ def _digest(rows: Rows, games: dict[int, service.Game]) -> str:
     return hashlib.sha256("|".join(parts).encode()).hexdigest()[:32]
 
 
-def _newest(kept: Live, event_id: int, last: Seen | None) -> tuple[int, str] | None:
+def _newest(kept: Live, event: tuple[int, str], last: Seen | None) -> tuple[int, str] | None:
     """(shown version, digest) of the newest check of the event on this host: this
     process's, or another's (its file)."""
     best = (last.version, last.shown, last.digest) if last is not None else None
-    found = kept.shown.newest(("shown", event_id))
+    found = kept.shown.newest(("shown", *event))
     if found is not None:
         version, text = found
         shown_text, digest = text.split(" ")[:2]
@@ -435,26 +450,44 @@ def page(h: Head, kind: str, language: str, root: str, render) -> tuple[int, str
     """(shown version, the live fragment of one kind of page in one language): rendered
     once per shown version for the host (`render(shown, state)`), else as kept."""
     kept = live()
-    key = ("live", h.id, kind, language, root)
+    at = key(h, kind, language, root)
     number = lately(kept, h)
     if number is not None:
-        html = kept.pages.get(key, number)
+        html = kept.pages.get(at, number)
         if html is not None:
             return number, html
     with kept.lock(("render", h.id)):  # the viewers asking meanwhile wait for this render
         number, s = state(h)
-        html = kept.pages.get(key, number)
+        html = kept.pages.get(at, number)
         if html is None:
             kept.counts["renders"] += 1
             html = render(number, s)
-            kept.pages.put(key, number, html, _later())
+            kept.pages.put(at, number, html, _later())
     return number, html
 
 
-def gzipped(h: Head, kind: str, language: str, root: str, number: int, html: str) -> bytes:
-    """The fragment gzipped, once per shown version in each process."""
-    key = ("live", h.id, kind, language, root)
-    return live().gzipped.make(key, number, lambda: gzip.compress(html.encode(), 6))
+def key(h: Head, kind: str, language: str, root: str) -> tuple:
+    """What a live fragment is kept under (with the shown version)."""
+    return ("live", h.id, h.token, kind, language, root)
+
+
+VARY = "Accept-Encoding, Cookie, Accept-Language"
+
+
+def reply(kept: Live, at: tuple, number: int, html: str | None, etag_held: str, zipped: bool):
+    """The answer to a fetch of the live fragment kept `at` (`key`) at shown version
+    `number`, the same before Flask (`poll.py`) as in the view: (status, headers, body);
+    304 to a viewer who holds it (`html` may then be None), else the bytes, gzipped once
+    per shown version in each process when the viewer takes gzip."""
+    etag = f'"{number}"'
+    headers = [("ETag", etag), ("Cache-Control", "no-cache"), ("Vary", VARY)]
+    if etag in etag_held:
+        return 304, headers, b""
+    headers.append(("Content-Type", "text/html; charset=utf-8"))
+    if not zipped:
+        return 200, headers, html.encode()
+    body = kept.gzipped.make(at, number, lambda: gzip.compress(html.encode(), 6))
+    return 200, [*headers, ("Content-Encoding", "gzip")], body
 
 
 def _later() -> list | None:

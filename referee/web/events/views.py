@@ -177,7 +177,7 @@ LEADERS = 16  # the standings on the director's page: the leaders (all on the pu
 
 def _state(event):
     """The event's state as its pages show it (`live.state`: kept per change)."""
-    return live.state(live.Head(event.id, event.version))[1]
+    return live.state(live.Head(event.id, event.version, event.public_token))[1]
 
 
 @bp.get("/e/<token>")
@@ -523,21 +523,14 @@ def _public_page(token: str, template: str, kind: str):
             live=Markup(html),
             format_name=service.format_name(event.format),
         )
-    etag = f'"{live.shown(h)}"'
-    if etag in request.headers.get("If-None-Match", ""):
-        response = current_app.response_class(status=304)
-    else:
+    held = request.headers.get("If-None-Match", "")
+    number, html = live.shown(h), None
+    if f'"{number}"' not in held:
         number, html = _live_fragment(h, kind)
-        etag = f'"{number}"'
-        response = current_app.response_class(html, mimetype="text/html")
-        if "gzip" in request.headers.get("Accept-Encoding", ""):
-            root = request.script_root
-            response.data = live.gzipped(h, kind, str(get_locale()), root, number, html)
-            response.headers["Content-Encoding"] = "gzip"
-        response.vary.add("Accept-Encoding")
-    response.headers["ETag"] = etag
-    response.headers["Cache-Control"] = "no-cache"
-    return response
+    at = live.key(h, kind, str(get_locale()), request.script_root)
+    zipped = "gzip" in request.headers.get("Accept-Encoding", "")
+    status, headers, body = live.reply(live.live(), at, number, html, held, zipped)
+    return current_app.response_class(body, status=status, headers=headers)
 
 
 @bp.get("/p/<token>")
