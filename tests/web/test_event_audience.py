@@ -277,3 +277,34 @@ def test_the_live_fragment_is_answered_before_flask_once_the_host_has_it(app, di
     status, said, body, threaded = asgi_get(server, url, "fragment=1", gz)
     assert status == 200 and threaded and said["etag"] != first.headers["ETag"]
     assert renders(app) == done + 1
+
+
+def test_a_check_reads_the_result_the_writing_process_kept_instead_of_replaying(app, director):
+    """Two processes of one host (two apps on one database and one folder of kept files):
+    a move through one, and the other's check of the event finds the game's result that
+    the writer kept (no replay of the match); the pages show the same either way."""
+    if app.config["DB_KIND"] != "sqlite":
+        pytest.skip("two apps on one SQLite file stand for two processes of a host")
+    from conftest import make_app
+
+    other = make_app(
+        {k: app.config[k] for k in ("SQLALCHEMY_DATABASE_URI", "RENDERED_DIR")}
+        | {"SQLALCHEMY_ENGINE_OPTIONS": app.config["SQLALCHEMY_ENGINE_OPTIONS"]}
+    )
+    token, public = started(director)
+    viewer = other.test_client()
+    viewer.get(f"/p/{public}?fragment=1")  # the other process has checked the event once
+    play = director.get(director.table_links(token)[0]).location.rsplit("/", 1)[1]
+    rec = director.record(play)
+    hand = play_hand(Match(rec["variant"], rec["players"], rec["options"]), random.Random(5))
+    first = hand.moves[0]
+    moved = director.post(f"/t/{play}/{first.kind}", move_form(hand, 1, 0, first))
+    assert moved.status_code == 302
+    moved.close()  # as the server does once the answer has gone: the kept files are written
+    replays = dict(other.extensions["referee_state"].counts)
+    page = viewer.get(f"/p/{public}?fragment=1").get_data(as_text=True)
+    assert dict(other.extensions["referee_state"].counts) == replays  # nothing replayed
+    assert page == app.test_client().get(f"/p/{public}?fragment=1").get_data(as_text=True)
+    with other.app_context():
+        db.session.remove()
+        db.engine.dispose()

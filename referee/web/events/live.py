@@ -32,8 +32,10 @@ gives, kept by the versions it was made at; deleting it loses nothing.
 
 from __future__ import annotations
 
+import dataclasses
 import gzip
 import hashlib
+import json
 import threading
 import time
 from dataclasses import dataclass
@@ -246,6 +248,8 @@ class Live:
         self.pages = Shared(PAGES, folder)  # ("live", id, token, kind, language, root) at shown
         self.gzipped = LRU(PAGES)  # the same, gzipped
         self.states = LRU(EVENTS)  # event id at shown -> EventState
+        # ("result", match id, token) at (version, -1) -> a game's result its writer made
+        self.results = Shared(service.GAMES, folder)
         self.standings = LRU(EVENTS)  # (event, updated, results, byes) -> standings
         self.seen: dict[int, Seen] = {}  # the last check of each event in this process
         self.locks: dict[int, threading.Lock] = {}
@@ -363,6 +367,10 @@ def _check(kept: Live, event_id: int) -> Seen | None:
         at = (versions[game.match_id], -1 if on_time is None else on_time)
         found = results.get((game.match_id, game.match.write_token), at)
         if found is None:
+            found = _shared(kept, game.match_id, game.match.write_token, at)
+            if found is not None:
+                results.put((game.match_id, game.match.write_token), at, found)
+        if found is None:
             stale.append((game, on_time, at))
         else:
             games[game.match_id] = found
@@ -388,6 +396,38 @@ def _check(kept: Live, event_id: int) -> Seen | None:
         _later(),
     )
     return seen
+
+
+def share(table) -> None:
+    """The new state of an event's game that a write made (`table.state.remember`): its
+    result kept for the host's other processes, so that their checks read it instead of
+    replaying the match (a game whose time was called is replayed as before)."""
+    row = table.row
+    if row.event_id is None or row.time_hands is not None:
+        return
+    game = service._game(row.id, row.write_token, row.read_token, table.match, None)
+    text = json.dumps(dataclasses.astuple(game))
+    live().results.put(("result", row.id, row.write_token), (table.version, -1), text, _later())
+
+
+def _shared(kept: Live, match_id: int, token: str, at: tuple) -> service.Game | None:
+    """The result of a game at `at` as its writer kept it (`share`), or None."""
+    text = kept.results.get(("result", match_id, token), at) if at[1] == -1 else None
+    if text is None:
+        return None
+    m, w, r, players, sides, names, totals, hands, over, winner = json.loads(text)
+    return service.Game(
+        m,
+        w,
+        r,
+        tuple(players),
+        tuple(tuple(s) for s in sides),
+        tuple(names),
+        tuple(totals),
+        hands,
+        over,
+        winner,
+    )
 
 
 def _digest(rows: Rows, games: dict[int, service.Game]) -> str:
@@ -496,6 +536,8 @@ def _later() -> list | None:
 
 
 def init_app(app) -> None:
+    tables.on_remember(app, share)
+
     @app.after_request
     def write_after_answering(response):
         files = g.pop("live_files", None)

@@ -9,10 +9,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from flask import url_for
-from sqlalchemy import select
+from sqlalchemy import bindparam, select
 
 from .. import db
 from ..models import Match
+from ..reads import read
 from .models import Entrant, Event, EventGame, EventTable, Round
 
 
@@ -34,10 +35,17 @@ class SeriesView:
         return "–".join(str(w) for _, w in self.sides)
 
 
-def series_of(match_id: int, write: bool = True) -> SeriesView | None:
-    """The series a match is a game of, or None (a match by hand, or a single game)."""
+SERIES = select(Event.series).where(Event.id == bindparam("event"))
+
+
+def series_of(row, write: bool = True) -> SeriesView | None:
+    """The series the match at `row` (`table.state.MatchRow`) is a game of, or None (a
+    match by hand, or a single game: known from the row, or one small read)."""
     from .service import _table_state
 
+    if row.event_id is None or (read(SERIES, {"event": row.event_id}).scalar() or 1) <= 1:
+        return None
+    match_id = row.id
     game = db.session.execute(
         select(EventGame).where(EventGame.match_id == match_id)
     ).scalar_one_or_none()

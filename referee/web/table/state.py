@@ -263,9 +263,20 @@ def drawn(t: Table, key: tuple, draw) -> str:
     return store.make((t.row.id, t.row.write_token, *key), t.version, draw)
 
 
+REMEMBERED = "referee_remembered"  # app.extensions: what else is told of a write's state
+
+
 def remember(table: Table) -> None:
-    """Keep the state a write made (`transaction.commit`)."""
+    """Keep the state a write made (`transaction.commit`), and tell whoever asked
+    (`on_remember`: an event keeps its game's result for the host)."""
     _cache().put(table.row.id, table.version, table)
+    for hook in current_app.extensions.get(REMEMBERED, ()):
+        hook(table)
+
+
+def on_remember(app, hook) -> None:
+    """Call `hook(table)` with the state every write of this app makes."""
+    app.extensions.setdefault(REMEMBERED, []).append(hook)
 
 
 def forget(match_id: int) -> None:
