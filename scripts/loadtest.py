@@ -16,9 +16,17 @@ full), recording a play; and
 recording move 25 of hand 8 against move 1 of hand 1 (each play taken back by Undo before
 the next).
 
+With `--event --spectators N`, the tables are an event's and N spectators watch it (half
+on the public page, half on the TV), arriving over the first `--arrive` seconds (10;
+0: all at the same instant), each polling the event's version and fetching the live
+fragment when it changes, as static/js/event.js does.
+
 The client is one asyncio thread with keep-alive connections, cheap next to the server
-(its CPU time is printed). The machine it measures has 2 cores shared by client and
-server: run it on a quiet machine and read the figures with `uptime` (printed too).
+(its CPU time is printed, with the app servers' and PostgreSQL's, read from /proc: the
+processes holding the listening socket, and those named postgres). The p99 of each 5 s
+of the run shows where the tail falls. The machine it measures has 2 cores shared by
+client and server: run it on a quiet machine and read the figures with `uptime`
+(printed too).
 
 Examples (server started with scripts/run.sh, or gunicorn, on 127.0.0.1:5000):
 
@@ -180,6 +188,60 @@ def load_average() -> str:
         return " ".join(Path("/proc/loadavg").read_text().split()[:3])
     except OSError:
         return "?"
+
+
+def listening(port: int) -> set[int]:
+    """The processes holding the socket that listens on `port` (a server's workers share
+    it), read from /proc (Linux); empty elsewhere."""
+    inodes = set()
+    for name in ("/proc/net/tcp", "/proc/net/tcp6"):
+        try:
+            lines = Path(name).read_text().splitlines()[1:]
+        except OSError:
+            continue
+        for line in lines:
+            f = line.split()
+            if f[3] == "0A" and int(f[1].rsplit(":", 1)[1], 16) == port:  # LISTEN
+                inodes.add(f[9])
+    pids = set()
+    for proc in Path("/proc").glob("[0-9]*"):
+        try:
+            for fd in (proc / "fd").iterdir():
+                if os.readlink(fd) in {f"socket:[{i}]" for i in inodes}:
+                    pids.add(int(proc.name))
+                    break
+        except OSError:
+            continue
+    return pids
+
+
+def named(name: str) -> set[int]:
+    """The processes whose command is `name` (the database's: postgres)."""
+    out = set()
+    for proc in Path("/proc").glob("[0-9]*"):
+        try:
+            if (proc / "comm").read_text().strip() == name:
+                out.add(int(proc.name))
+        except OSError:
+            continue
+    return out
+
+
+def cpu_seconds(pids: set[int]) -> dict[int, float]:
+    """The CPU time (user + system) each process has used so far."""
+    out = {}
+    for pid in pids:
+        try:
+            f = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+            out[pid] = (int(f[11]) + int(f[12])) / os.sysconf("SC_CLK_TCK")
+        except (OSError, IndexError, ValueError):
+            continue
+    return out
+
+
+def used(before: dict[int, float], after: dict[int, float]) -> float:
+    """The CPU the processes used between two readings (those started since count whole)."""
+    return sum(max(0.0, t - before.get(pid, 0.0)) for pid, t in after.items())
 
 
 # -- a table: the engine chooses the moves -------------------------------------------------
@@ -525,6 +587,8 @@ async def hall(args, tables_n: int) -> dict:
         for i in range(args.spectators):  # half on the public page, half on the TV
             path = f"/p/{event.public}" + ("/tv" if i % 2 else "")
             spectators.append((Connection(*servers[i % len(servers)]), path))
+    servers_pids = set().union(*(listening(port) for _host, port in servers))
+    server0, database0 = cpu_seconds(servers_pids), cpu_seconds(named("postgres"))
     cpu0, load0 = resource.getrusage(resource.RUSAGE_SELF), load_average()
     start = time.perf_counter()
     stop = start + args.seconds
@@ -554,6 +618,8 @@ async def hall(args, tables_n: int) -> dict:
     await asyncio.gather(*tasks)
     wall = time.perf_counter() - start
     cpu1 = resource.getrusage(resource.RUSAGE_SELF)
+    server_cpu = used(server0, cpu_seconds(servers_pids))
+    database_cpu = used(database0, cpu_seconds(named("postgres")))
     for c in phones + [t.recorder for t in tables] + [c for c, _ in spectators] + [bare_conn]:
         c.close()
     out = {
@@ -566,6 +632,10 @@ async def hall(args, tables_n: int) -> dict:
             "p99": round(pct(bare.all_times, 99), 1),
         },
         "client_cpu_s": round(cpu1.ru_utime + cpu1.ru_stime - cpu0.ru_utime - cpu0.ru_stime, 1),
+        # the app servers' processes and the database's (PostgreSQL), in cores over the run
+        "server_cores": round(server_cpu / wall, 2),
+        "database_cores": round(database_cpu / wall, 2),
+        "server_ms_per_table_s": round(server_cpu * 1000 / wall / tables_n, 2),
         "load_before": load0,
         "load_after": load_average(),
     }
@@ -845,6 +915,12 @@ def print_hall(r: dict, target: float):
     for k, v in r["by_kind"].items():
         print(f"       {k:14s} n={v['n']:6d} p50 {v['p50']:6.1f} p99 {v['p99']:7.1f} ms")
     print(f"       p99 in each 5 s of the run: {r['p99_by_5s_ms']} ms")
+    print(
+        f"       CPU: app servers {r['server_cores']} cores "
+        f"({r['server_ms_per_table_s']} ms a second per table), "
+        f"PostgreSQL {r['database_cores']} cores, this load generator "
+        f"{round(r['client_cpu_s'] / r['seconds'], 2)} cores"
+    )
     for k, v in r.get("error_samples", {}).items():
         print(f"       first {k} error: {v}")
     print(
