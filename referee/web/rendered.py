@@ -25,9 +25,14 @@ def get(row: MatchRow, key: tuple) -> str | None:
 
 def put(row: MatchRow, key: tuple, html: str) -> None:
     """Keep the table rendered for `key` at the row's version: in memory at once, in its
-    file once the answer has gone (`init_app`), so that no phone waits for the disk."""
-    later = g.setdefault("rendered_files", []) if has_request_context() else None
-    _kept().put((row.id, row.write_token, *key), row.version, html, later)
+    file once the answer has gone (`later`), so that no phone waits for the disk."""
+    _kept().put((row.id, row.write_token, *key), row.version, html, later())
+
+
+def later() -> list | None:
+    """The files this request keeps for the host, written once its answer has gone (the
+    `later` of `cache.Shared.put`); None outside a request: at once."""
+    return g.setdefault("rendered_files", []) if has_request_context() else None
 
 
 def init_app(app) -> None:

@@ -39,6 +39,12 @@ def event_version(app, public: str) -> int:
         return db.session.query(Event.version).filter_by(public_token=public).scalar()
 
 
+def replays(app) -> int:
+    """Matches this app has replayed from the database (its state cache's misses)."""
+    kept = app.extensions.get("referee_state")
+    return 0 if kept is None else kept.counts["misses"]
+
+
 def renders(app) -> int:
     return app.extensions["referee_live"].counts["renders"]
 
@@ -308,3 +314,30 @@ def test_a_check_reads_the_result_the_writing_process_kept_instead_of_replaying(
     with other.app_context():
         db.session.remove()
         db.engine.dispose()
+
+
+def test_a_process_meeting_an_event_reads_the_results_another_replayed(app, director):
+    """The first check of an event in a process of the host replays none of its matches
+    when another process has checked it (their results are in the host's files): a
+    server's processes meet a live event once, not once each."""
+    if app.config["DB_KIND"] != "sqlite":
+        pytest.skip("two apps on one SQLite file stand for two processes of a host")
+    from conftest import make_app
+
+    config = {k: app.config[k] for k in ("SQLALCHEMY_DATABASE_URI", "RENDERED_DIR")} | {
+        "SQLALCHEMY_ENGINE_OPTIONS": app.config["SQLALCHEMY_ENGINE_OPTIONS"]
+    }
+    first, second = make_app(config), make_app(config)  # two processes that know nothing
+    eight = ["Ana", "Ben", "Cleo", "Dan", "Eva", "Finn", "Gus", "Hana"]
+    _token, public = started(director, names=eight)  # four tables
+    url = f"/p/{public}/standings.json"  # the event's state: its check, in each process
+    seen = first.test_client().get(url)
+    assert replays(first) == 4  # replayed: its 4 matches
+    seen.close()  # as the server does once the answer has gone: the kept files are written
+    again = second.test_client().get(url).get_data(as_text=True)
+    assert replays(second) == 0  # nothing replayed
+    assert again == seen.get_data(as_text=True)
+    for other in (first, second):
+        with other.app_context():
+            db.session.remove()
+            db.engine.dispose()

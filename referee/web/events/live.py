@@ -32,25 +32,24 @@ gives, kept by the versions it was made at; deleting it loses nothing.
 
 from __future__ import annotations
 
-import dataclasses
 import gzip
 import hashlib
-import json
 import threading
 import time
 from dataclasses import dataclass
 from datetime import datetime
 from typing import NamedTuple
 
-from flask import current_app, g, has_request_context
+from flask import current_app
 from sqlalchemy import bindparam, select
 
 from referee.events import standings as st
 
 from .. import db
-from ..cache import LRU, Shared, write_files
+from ..cache import LRU, Shared
 from ..models import Match
 from ..reads import read
+from ..rendered import later
 from ..table import state as tables
 from . import service
 from .models import Entrant, Event, EventGame, EventTable, Round
@@ -248,8 +247,6 @@ class Live:
         self.pages = Shared(PAGES, folder)  # ("live", id, token, kind, language, root) at shown
         self.gzipped = LRU(PAGES)  # the same, gzipped
         self.states = LRU(EVENTS)  # event id at shown -> EventState
-        # ("result", match id, token) at (version, -1) -> a game's result its writer made
-        self.results = Shared(service.GAMES, folder)
         self.standings = LRU(EVENTS)  # (event, updated, results, byes) -> standings
         self.seen: dict[int, Seen] = {}  # the last check of each event in this process
         self.locks: dict[int, threading.Lock] = {}
@@ -361,15 +358,11 @@ def _check(kept: Live, event_id: int) -> Seen | None:
         if rows.event.updated != updated:
             return None  # the director acted meanwhile: again
         kept.rows.put(event_id, updated, rows)
-    games, stale, results = {}, [], service._games()
+    games, stale, results = {}, [], service.results()
     for t, game in rows.games:
         on_time = t.time_hands if game is t.games[-1] else None
         at = (versions[game.match_id], -1 if on_time is None else on_time)
         found = results.get((game.match_id, game.match.write_token), at)
-        if found is None:
-            found = _shared(kept, game.match_id, game.match.write_token, at)
-            if found is not None:
-                results.put((game.match_id, game.match.write_token), at, found)
         if found is None:
             stale.append((game, on_time, at))
         else:
@@ -393,41 +386,21 @@ def _check(kept: Live, event_id: int) -> Seen | None:
         ("shown", event_id, rows.event.public_token),
         version,
         f"{shown_version} {digest} {time.time():.3f}",
-        _later(),
+        later(),
     )
     return seen
 
 
 def share(table) -> None:
     """The new state of an event's game that a write made (`table.state.remember`): its
-    result kept for the host's other processes, so that their checks read it instead of
-    replaying the match (a game whose time was called is replayed as before)."""
+    result kept for the host (`service.results`), so that the other processes' checks
+    read it instead of replaying the match (a game whose time was called is replayed as
+    before)."""
     row = table.row
     if row.event_id is None or row.time_hands is not None:
         return
     game = service._game(row.id, row.write_token, row.read_token, table.match, None)
-    text = json.dumps(dataclasses.astuple(game))
-    live().results.put(("result", row.id, row.write_token), (table.version, -1), text, _later())
-
-
-def _shared(kept: Live, match_id: int, token: str, at: tuple) -> service.Game | None:
-    """The result of a game at `at` as its writer kept it (`share`), or None."""
-    text = kept.results.get(("result", match_id, token), at) if at[1] == -1 else None
-    if text is None:
-        return None
-    m, w, r, players, sides, names, totals, hands, over, winner = json.loads(text)
-    return service.Game(
-        m,
-        w,
-        r,
-        tuple(players),
-        tuple(tuple(s) for s in sides),
-        tuple(names),
-        tuple(totals),
-        hands,
-        over,
-        winner,
-    )
+    service.results().put((row.id, row.write_token), (table.version, -1), game)
 
 
 def _digest(rows: Rows, games: dict[int, service.Game]) -> str:
@@ -502,7 +475,7 @@ def page(h: Head, kind: str, language: str, root: str, render) -> tuple[int, str
         if html is None:
             kept.counts["renders"] += 1
             html = render(number, s)
-            kept.pages.put(at, number, html, _later())
+            kept.pages.put(at, number, html, later())
     return number, html
 
 
@@ -530,17 +503,5 @@ def reply(kept: Live, at: tuple, number: int, html: str | None, etag_held: str, 
     return 200, [*headers, ("Content-Encoding", "gzip")], body
 
 
-def _later() -> list | None:
-    """The files to write once the answer has gone (`init_app`); None: at once."""
-    return g.setdefault("live_files", []) if has_request_context() else None
-
-
 def init_app(app) -> None:
     tables.on_remember(app, share)
-
-    @app.after_request
-    def write_after_answering(response):
-        files = g.pop("live_files", None)
-        if files:
-            response.call_on_close(lambda: write_files(files))
-        return response

@@ -9,6 +9,8 @@ computed from those results by the pure `referee.events.standings`.
 
 from __future__ import annotations
 
+import dataclasses
+import json
 import random
 from dataclasses import dataclass, field
 
@@ -24,10 +26,10 @@ from referee.engine.variants import VARIANTS
 from referee.events import standings as st
 from referee.events.formats import FORMATS, Format
 
-from .. import db
+from .. import db, rendered
 from ..audit.log import locked, phone, sign_log
 from ..audit.service import override_lock
-from ..cache import LRU
+from ..cache import LRU, Shared
 from ..errors import Refused
 from ..i18n import say
 from ..matches.create import create_match
@@ -143,11 +145,54 @@ class Game:
     winner: int | None  # side
 
 
-def _games():
-    """This app's results of matches, by match at (version, hands counted on time)."""
+class Results:
+    """The results of events' games, by (match id, write token) at (version, hands
+    counted on time): in this process's memory, and (time not called) in the host's
+    files, so that a result one process replayed or wrote is read by the others."""
+
+    def __init__(self, folder):
+        self.games = LRU(GAMES)
+        self.texts = Shared(GAMES, folder)
+
+    def get(self, key: tuple, at: tuple) -> Game | None:
+        found = self.games.get(key, at)
+        if found is None and at[1] == -1:
+            text = self.texts.get(("result", *key), at)
+            if text is not None:
+                found = _from_text(text)
+                self.games.put(key, at, found)
+        return found
+
+    def put(self, key: tuple, at: tuple, game: Game) -> None:
+        self.games.put(key, at, game)
+        if at[1] == -1:
+            text = json.dumps(dataclasses.astuple(game))
+            self.texts.put(("result", *key), at, text, rendered.later())
+
+
+def _from_text(text: str) -> Game:
+    m, w, r, players, sides, names, totals, hands, over, winner = json.loads(text)
+    return Game(
+        m,
+        w,
+        r,
+        tuple(players),
+        tuple(tuple(s) for s in sides),
+        tuple(names),
+        tuple(totals),
+        hands,
+        over,
+        winner,
+    )
+
+
+def results() -> Results:
+    """This app's results of events' games (`Results`)."""
     found = current_app.extensions.get("referee_event_games")
     if found is None:
-        found = current_app.extensions.setdefault("referee_event_games", LRU(GAMES))
+        found = current_app.extensions.setdefault(
+            "referee_event_games", Results(current_app.config["RENDERED_DIR"])
+        )
     return found
 
 
@@ -159,12 +204,12 @@ def replay_game(row, time_hands: int | None = None) -> Game:
     kept until its next write."""
     key = (row.id, row.write_token)
     at = (row.version, -1 if time_hands is None else time_hands)
-    game = _games().get(key, at)
+    game = results().get(key, at)
     if game is None:
         table = tables.table(row.write_token, write=True)
         game = _game(row.id, row.write_token, row.read_token, table.match, time_hands)
         # the version it was replayed at (a write may have come since the row was read)
-        _games().put(key, (table.version, at[1]), game)
+        results().put(key, (table.version, at[1]), game)
     return game
 
 
