@@ -24,9 +24,9 @@ from http import HTTPStatus
 from flask import Flask
 
 from . import outage
+from .inline import DECLINED, INLINE
 from .models import is_token
 from .security import HEADERS
-from .serve import DECLINED, INLINE
 from .table.views import LINKS
 
 POLLS = "referee_polls"  # app.extensions: the polls, each with .answer(path)
@@ -41,9 +41,9 @@ NUMBER = [("Content-Type", "text/plain; charset=utf-8"), ("Cache-Control", "no-s
 
 class Poll:
     """A WSGI middleware answering the GETs it knows (`reply`); the rest go on. Asked in
-    the server's event loop (`serve.INLINE` in the environ: "io" when it may read the
+    the server's event loop (`inline.INLINE` in the environ: "io" when it may read the
     database, "memory" when not), the innermost poll declines what none answered
-    (`serve.DECLINED`) instead of calling Flask: the threads answer it."""
+    (`inline.DECLINED`) instead of calling Flask: the threads answer it."""
 
     def __init__(self, app: Flask, wsgi_app):
         self.app, self.wsgi_app, self.reads = app, wsgi_app, {}

@@ -21,15 +21,9 @@ import os
 import sys
 from concurrent.futures import ThreadPoolExecutor
 
+from referee.web.inline import DECLINED, INLINE
+
 BODY_SECONDS = 30.0  # a request's body must arrive within this long (else 408)
-INLINE = "referee.inline"  # in the environ of a request asked in the loop: what it may do
-
-
-class _Declined(tuple):
-    """What the app answers in the loop to say "ask me on a thread" (`DECLINED`)."""
-
-
-DECLINED = _Declined()
 
 
 class _TooLarge(Exception):
