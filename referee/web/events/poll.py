@@ -66,9 +66,11 @@ class EventPoll(Poll):
         asked = Request(environ)
         at = live.key(h, kind, language_of(asked), asked.script_root)
         held = environ.get("HTTP_IF_NONE_MATCH", "")
-        html = None if f'"{number}"' in held else kept.pages.get(at, number)
-        if html is None and f'"{number}"' not in held:
-            return None
+        html = None
+        if f'"{number}"' not in held:  # else a 304: no bytes needed
+            html = kept.pages.get(at, number)
+            if html is None:
+                return None
         zipped = "gzip" in environ.get("HTTP_ACCEPT_ENCODING", "")
         return live.reply(kept, at, number, html, held, zipped)
 
