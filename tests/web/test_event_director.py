@@ -9,9 +9,11 @@ import random
 import re
 
 import pytest
-from eventhelpers import Director, play_match_http
+from eventhelpers import Director, move_form, play_match_http
 from webhelpers import text_of
 
+from referee.engine import Match
+from referee.engine.simulate import play_hand
 from referee.web import db
 from referee.web.events.models import Entrant, Event
 
@@ -203,6 +205,31 @@ def test_a_finished_event_refuses_changes_until_it_is_reopened(director):
     assert "Event reopened" in log_of(director, token)
     director.act(token, "entrants", {"entrant": "Ivy"})
     assert "Ivy" in text_of(director.entrants(token), "entrants")
+
+
+def test_a_finished_events_table_records_no_more_moves_until_it_is_reopened(director):
+    """A table still in play when the director finishes the event: its phone is refused
+    the next move (saying when the event was finished), the record keeps what it had,
+    and once the event is reopened the same move is taken."""
+    token = director.create("five-up", NAMES[:4], format="swiss", rounds=2, target=5)
+    director.act(token, "pair")
+    director.act(token, "start")
+    r = director.get(director.table_links(token)[0])
+    play = r.location.rsplit("/", 1)[1]
+    rec = director.record(play)
+    hand = play_hand(Match(rec["variant"], rec["players"], rec["options"]), random.Random(5))
+    first, second = hand.moves[:2]
+    r = director.post(f"/t/{play}/{first.kind}", move_form(hand, 1, 0, first))
+    assert r.status_code == 302
+    director.act(token, "finish")
+    r = director.post(f"/t/{play}/{second.kind}", move_form(hand, 1, 1, second))
+    assert r.status_code == 409
+    assert re.search(rf"The event was finished at {TIME}: nothing more is recorded", refused(r))
+    assert len(director.record(play)["hands"][0]["moves"]) == 1
+    director.act(token, "reopen")
+    r = director.post(f"/t/{play}/{second.kind}", move_form(hand, 1, 1, second))
+    assert r.status_code == 302
+    assert len(director.record(play)["hands"][0]["moves"]) == 2
 
 
 def sign(director, play: str, pins: dict[str, str]) -> None:

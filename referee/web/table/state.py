@@ -39,7 +39,7 @@ from referee.engine.tiles import Tile
 from .. import i18n
 from ..audit.models import Change
 from ..cache import LRU
-from ..events.models import EventGame
+from ..events.models import Event, EventGame
 from ..models import Hand, Match, is_token
 from ..models import Move as MoveRow
 from ..reads import read
@@ -64,6 +64,9 @@ class MatchRow(NamedTuple):
     language: str | None = None  # the table's language, if one is set (i18n)
     time_hands: int | None = None  # time called (events): the hands the match counts
     event_id: int | None = None  # the event whose table it is a game of (transaction.lock)
+    event_finished: bool | None = (
+        False  # its event is finished (write links only: transaction.begin)
+    )
 
 
 class MoveRec(NamedTuple):
@@ -164,8 +167,12 @@ MATCH_COLUMNS = (
 )
 
 
+# a write link's read says too whether the match's event is finished (no second read)
+EVENT_FINISHED = (
+    select(Event.finished).where(Event.id == Match.event_id).scalar_subquery().label("finished")
+)
 BY_TOKEN = {  # built once: SQLAlchemy's compiled cache then serves every request
-    True: select(*MATCH_COLUMNS).where(Match.write_token == bindparam("token")),
+    True: select(*MATCH_COLUMNS, EVENT_FINISHED).where(Match.write_token == bindparam("token")),
     False: select(*MATCH_COLUMNS).where(Match.read_token == bindparam("token")),
 }
 

@@ -32,6 +32,7 @@ from sqlalchemy.exc import IntegrityError
 from .. import db, reads
 from ..audit.log import Locked, refuse_if_locked
 from ..errors import Refused
+from ..events import guards
 from ..events.models import Event
 from ..models import Match, now
 from ..models import Move as MoveRow
@@ -87,13 +88,15 @@ def begin(token: str, *, unlocked: bool = True) -> Table:
     """The match's state for this write: a private copy of the current hand, replayed
     without any lock held (`lock` checks later that nothing was written meanwhile).
     Refused(404) for an unknown link, Refused(409) for a match whose result every side
-    has confirmed (unless `unlocked` is False: a confirmation, which a locked match
-    still takes)."""
+    has confirmed or whose event is finished (unless `unlocked` is False: a
+    confirmation, which a locked match and a finished event still take)."""
     row = state.match_row(token, write=True)
     if row is None:
         raise Refused(404, _("There is no table at this link."))
     if row.abandoned is not None:
         raise Refused(409, _("This match was abandoned: %(reason)s", reason=row.abandon_reason))
+    if row.event_finished and unlocked:  # a confirmation is still taken
+        finished(row.event_id)
     db.session.info["writing"] = True  # `writes` checks that `lock` bumped the version
     table = state.for_write(row)
     if table.replayed is not None:
@@ -104,6 +107,21 @@ def begin(token: str, *, unlocked: bool = True) -> Table:
         except Locked as e:
             raise Refused(409, str(e)) from None
     return table
+
+
+def finished(event_id: int) -> None:
+    """Refuse a write to a game of a finished event: its standings are final until the
+    director reopens it (the sentence says when it was finished)."""
+    event = db.session.get(Event, event_id)
+    done = guards.logged(event, "finished")
+    raise Refused(
+        409,
+        _(
+            "The event was finished at %(at)s UTC: nothing more is recorded at its tables "
+            "unless the director reopens it.",
+            at=guards.at(done.at if done else None),
+        ),
+    )
 
 
 # built once (SQLAlchemy compiles it once), on the table itself (Core: no ORM bookkeeping)
