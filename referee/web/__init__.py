@@ -24,7 +24,7 @@ from flask_wtf.csrf import CSRFProtect
 from sqlalchemy import MetaData, event
 from sqlalchemy.exc import DisconnectionError
 
-from . import i18n, security
+from . import i18n, links, security
 
 # Named constraints, so that migrations can name what they change on every database.
 NAMING = {
@@ -99,6 +99,7 @@ def create_extensions(app: Flask) -> None:
     migrate.init_app(app, db, directory=migrations_folder(app))
     csrf.init_app(app)
     i18n.init_app(app)
+    links.init_app(app)
     security.init_app(app)
 
 

@@ -7,14 +7,18 @@ changes. Vendored files are already minified."""
 from __future__ import annotations
 
 import hashlib
+import time
 from pathlib import Path
 
 import rcssmin
 import rjsmin
-from flask import Flask, request, url_for
+from flask import Flask, request
+
+from . import links
 
 MINIFIERS = {".js": rjsmin.jsmin, ".css": rcssmin.cssmin}
 _cache: dict[Path, tuple[float, bytes]] = {}
+CHECK_SECONDS = 1.0  # how long a static file's digest is taken as it is
 
 
 def minifiable(filename: str) -> bool:
@@ -36,18 +40,23 @@ def minified(folder: str | Path, filename: str) -> bytes:
 
 
 def init_app(app: Flask) -> None:
-    digests: dict[str, tuple[float, str]] = {}
+    digests: dict[str, tuple[float, float, str]] = {}  # file: (checked at, mtime, digest)
 
     @app.template_global()
     def static_url(filename: str) -> str:
         """The URL of a static file with a digest of its content, so that phones may keep it
-        for a year (see `cache_static`) and still get a new version at once."""
-        path = Path(app.static_folder) / filename
-        mtime = path.stat().st_mtime
+        for a year (see `cache_static`) and still get a new version at once. The file is
+        looked at again at most once a second (a table's fragment names three at every
+        move)."""
         known = digests.get(filename)
-        if known is None or known[0] != mtime:
-            known = digests[filename] = (mtime, hashlib.sha256(path.read_bytes()).hexdigest()[:10])
-        return url_for("static", filename=filename, v=known[1])
+        at = time.monotonic()
+        if known is None or at - known[0] >= CHECK_SECONDS:
+            path = Path(app.static_folder) / filename
+            mtime = path.stat().st_mtime
+            if known is None or known[1] != mtime:
+                known = (at, mtime, hashlib.sha256(path.read_bytes()).hexdigest()[:10])
+            digests[filename] = known = (at, *known[1:])
+        return links.url_for("static", filename=filename, v=known[2])
 
     @app.after_request
     def cache_static(response):

@@ -17,7 +17,7 @@ from __future__ import annotations
 from functools import cache
 
 from babel import support
-from flask import Flask, g, has_request_context, request
+from flask import Flask, g, has_app_context, has_request_context, request
 from flask_babel import Babel, get_locale, get_translations
 from jinja2 import pass_eval_context
 from markupsafe import Markup
@@ -86,6 +86,20 @@ def _catalogue():
     return found
 
 
+def gettext(string: str, **variables) -> str:
+    """Flask-Babel's `gettext` (the same answer) on the request's catalogue, looked up
+    once (`_catalogue`): what the Python side of a page says, dozens of sentences a page."""
+    text = (_catalogue() if has_app_context() else get_translations()).ugettext(string)
+    return text % variables if variables else text
+
+
+def ngettext(singular: str, plural: str, num: int, **variables) -> str:
+    """Flask-Babel's `ngettext` on the request's catalogue (`num` given as `num`)."""
+    variables.setdefault("num", num)
+    catalogue = _catalogue() if has_app_context() else get_translations()
+    return catalogue.ungettext(singular, plural, num) % variables
+
+
 @pass_eval_context
 def _gettext(eval_ctx, string: str, **variables):
     text = _catalogue().ugettext(string)
@@ -102,7 +116,7 @@ def _ngettext(eval_ctx, singular: str, plural: str, num: int, **variables):
 def say(value):
     """An engine Message in the request's language; anything else unchanged."""
     if isinstance(value, Message):
-        return render(value, get_translations())
+        return render(value, _catalogue() if has_app_context() else get_translations())
     return value
 
 

@@ -24,10 +24,12 @@ import socket
 import time
 from urllib.parse import urlsplit
 
-from flask import Flask, current_app, request, url_for
+from flask import Flask, current_app, request
 from flask_babel import gettext as _
 from markupsafe import Markup
 from werkzeug.middleware.proxy_fix import ProxyFix
+
+from . import links
 
 LOOPBACK_NAMES = {"localhost", "localhost.localdomain", "ip6-localhost"}
 _GUESS_FOR = 30.0  # seconds a guess of the network address is kept (a laptop moves)
@@ -134,7 +136,7 @@ def base_url() -> tuple[str, bool]:
 def link(endpoint: str, **values) -> str:
     """The address of `endpoint` as a phone opens it: every card, QR code and shared link
     goes through here."""
-    path = url_for(endpoint, **values)
+    path = links.url_for(endpoint, **values)
     root = request.script_root
     if root and path.startswith(root):
         path = path[len(root) :]

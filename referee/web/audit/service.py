@@ -10,7 +10,6 @@ from __future__ import annotations
 import copy
 from dataclasses import dataclass
 
-from flask_babel import gettext as _
 from sqlalchemy import select, update
 from sqlalchemy.orm import selectinload
 
@@ -21,6 +20,7 @@ from referee.engine.tiles import Tile, tile_set
 
 from .. import db
 from ..errors import Refused
+from ..i18n import gettext as _
 from ..models import Hand, Match, now
 from ..table import state, transaction
 from ..table.presenters import outcome

@@ -13,9 +13,8 @@ from __future__ import annotations
 import functools
 from html import escape
 
-from flask_babel import gettext as _
-from flask_babel import ngettext
-
+from ..i18n import gettext as _
+from ..i18n import ngettext
 from .plan import BUDGET, CORNER, MARKER, fit, plan, take
 from .tiles import FELT, INK, IVORY, UNIT, draw_tile, fmt, light_tile, numbered
 

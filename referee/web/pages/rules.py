@@ -6,13 +6,13 @@ from __future__ import annotations
 
 from flask import Flask, abort, render_template, url_for
 from flask_babel import get_locale
-from flask_babel import gettext as _
 from markupsafe import Markup, escape
 
 from referee.engine import rulebook
 from referee.engine.glossary import glossary
 from referee.engine.variants import VARIANTS
 
+from ..i18n import gettext as _
 from . import bp
 
 

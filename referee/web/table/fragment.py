@@ -14,12 +14,12 @@ from __future__ import annotations
 
 from flask import g, get_flashed_messages, request, url_for
 from flask_babel import get_locale
-from flask_babel import gettext as _
 from flask_wtf.csrf import generate_csrf
 from markupsafe import Markup
 
 from .. import rendered
 from ..audit.log import phone
+from ..i18n import gettext as _
 from ..i18n import say
 from ..offline import rendered_at
 from . import state

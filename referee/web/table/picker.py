@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from flask_babel import gettext as _
 from markupsafe import Markup, escape
 
 from ..drawing import tile_use
+from ..i18n import gettext as _
 
 
 @lru_cache(maxsize=128)

@@ -9,14 +9,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from flask_babel import get_locale, ngettext
-from flask_babel import gettext as _
+from flask_babel import get_locale
 
 from referee.engine import Move, rulebook
 from referee.engine.hand import Hand as EngineHand
 from referee.engine.messages import N_, Message
 
-from ..i18n import say
+from ..i18n import gettext as _
+from ..i18n import ngettext, say
 from .state import Table
 
 

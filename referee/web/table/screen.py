@@ -7,17 +7,18 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from flask import abort, current_app, g, get_flashed_messages, render_template, request, url_for
+from flask import abort, current_app, g, get_flashed_messages, render_template, request
 from flask_babel import get_locale
-from flask_babel import gettext as _
 from markupsafe import Markup
 
 from referee.engine.tiles import Tile, pip_count
 
+from .. import links
 from ..audit.service import locked_because
 from ..drawing import layout_svg, sprite_svg
 from ..errors import Refused
 from ..forms import EndForm
+from ..i18n import gettext as _
 from . import choice, fragment, offers, presenters, service, settled, state
 from .state import Table
 
@@ -36,7 +37,7 @@ class Link:
 
     def url(self, endpoint: str, **kw) -> str:
         """The link's page `endpoint` ("table", "hand", "match", "record", "version")."""
-        return url_for(f"{self.blueprint}.{endpoint}", token=self.token, **kw)
+        return links.url_for(f"{self.blueprint}.{endpoint}", token=self.token, **kw)
 
 
 def load(token: str) -> Table:

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import random
 
-from flask_babel import gettext as _
 from sqlalchemy import bindparam, delete, insert, null, select, update
 
 from referee.engine import (
@@ -31,6 +30,7 @@ from referee.engine.tiles import Tile
 from .. import db
 from ..audit.log import log_change, phone
 from ..errors import Refused
+from ..i18n import gettext as _
 from ..i18n import say
 from ..models import ClientMove, Hand, Match, is_token, now
 from ..models import Move as MoveRow

@@ -25,7 +25,6 @@ from __future__ import annotations
 import functools
 
 from flask import g, has_request_context
-from flask_babel import gettext as _
 from sqlalchemy import bindparam, insert, select, update
 from sqlalchemy.exc import IntegrityError
 
@@ -34,6 +33,7 @@ from ..audit.log import Locked, refuse_if_locked
 from ..errors import Refused
 from ..events import guards
 from ..events.models import Event
+from ..i18n import gettext as _
 from ..models import Match, now
 from ..models import Move as MoveRow
 from . import state

@@ -23,7 +23,6 @@ from flask import (
     request,
     url_for,
 )
-from flask_babel import gettext as _
 from markupsafe import Markup
 
 from .. import downloads
@@ -31,6 +30,7 @@ from ..audit.service import locked_because
 from ..drawing import layout_svg, sprite_svg, tile_svg, tile_use, totals_chart
 from ..errors import Refused
 from ..forms import DrawForm, EndForm, LotForm, PassForm, PlayForm, UndoForm
+from ..i18n import gettext as _
 from ..i18n import say
 from . import fragment, presenters, records, service, state, transaction
 from .picker import picker_items

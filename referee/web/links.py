@@ -1,0 +1,44 @@
+"""The app's addresses, each built once: a table's fragment asks for some twenty (its
+forms, its pages, its shared links, its scripts), the same ones at every move, and Flask's
+`url_for` rebuilds each from the routing map (~10 µs; a tenth of a play's answer,
+docs/performance.md, "The play's answer").
+
+A relative address is a function of the endpoint, its values and the request's script
+root alone (no route here uses a subdomain or a `url_defaults` callback), so it is kept
+per app under exactly those, in one bounded cache. Anything else (an external address,
+an anchor, a scheme, a method: the keys starting with "_") goes to `url_for` each time.
+Templates get it as `url_for` too (`init_app`)."""
+
+from __future__ import annotations
+
+from flask import Flask, current_app, request
+from flask import url_for as flask_url_for
+
+from .cache import LRU
+
+SIZE = 32768  # a 400-table hall: ~20 addresses of each of its 800 links, and the rest
+KEY = "referee_links"
+
+
+def url_for(endpoint: str, **values) -> str:
+    """`flask.url_for(endpoint, **values)`, kept for relative addresses."""
+    if any(k.startswith("_") for k in values):
+        return flask_url_for(endpoint, **values)
+    if endpoint.startswith("."):  # relative to the request's blueprint
+        endpoint = f"{request.blueprint}{endpoint}"
+    try:
+        key = (request.script_root, endpoint, *sorted(values.items()))
+        hash(key)
+    except (RuntimeError, TypeError):  # outside a request, or a value that is not hashable
+        return flask_url_for(endpoint, **values)
+    built = current_app.extensions[KEY]
+    found = built.get(key)
+    if found is None:
+        found = flask_url_for(endpoint, **values)
+        built.put(key, None, found)
+    return found
+
+
+def init_app(app: Flask) -> None:
+    app.extensions[KEY] = LRU(SIZE)
+    app.jinja_env.globals["url_for"] = url_for
