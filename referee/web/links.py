@@ -1,12 +1,13 @@
 """The app's addresses, each built once: a table's fragment asks for some twenty (its
 forms, its pages, its shared links, its scripts), the same ones at every move, and Flask's
 `url_for` rebuilds each from the routing map (~10 µs; a tenth of a play's answer,
-docs/performance.md, "The play's answer").
+docs/performance.md, "Where a play's answer goes").
 
 A relative address is a function of the endpoint, its values and the request's script
 root alone (no route here uses a subdomain or a `url_defaults` callback), so it is kept
 per app under exactly those, in one bounded cache. Anything else (an external address,
-an anchor, a scheme, a method: the keys starting with "_") goes to `url_for` each time.
+an anchor, a scheme, a method: the keys starting with "_"; an endpoint relative to the
+request's blueprint) goes to Flask's `url_for` each time.
 Templates get it as `url_for` too (`init_app`)."""
 
 from __future__ import annotations
@@ -22,10 +23,8 @@ KEY = "referee_links"
 
 def url_for(endpoint: str, **values) -> str:
     """`flask.url_for(endpoint, **values)`, kept for relative addresses."""
-    if any(k.startswith("_") for k in values):
+    if endpoint.startswith(".") or any(k.startswith("_") for k in values):
         return flask_url_for(endpoint, **values)
-    if endpoint.startswith("."):  # relative to the request's blueprint
-        endpoint = f"{request.blueprint}{endpoint}"
     try:
         key = (request.script_root, endpoint, *sorted(values.items()))
         hash(key)

@@ -64,9 +64,7 @@ class MatchRow(NamedTuple):
     language: str | None = None  # the table's language, if one is set (i18n)
     time_hands: int | None = None  # time called (events): the hands the match counts
     event_id: int | None = None  # the event whose table it is a game of (transaction.lock)
-    event_finished: bool | None = (
-        False  # its event is finished (write links only: transaction.begin)
-    )
+    event_finished: bool | None = False  # its event is (write links: transaction.begin)
 
 
 class MoveRec(NamedTuple):
