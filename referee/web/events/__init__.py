@@ -17,8 +17,8 @@ def points(value) -> str:
 def register(app) -> None:
     from . import live, models, pieces, roster  # noqa: F401  (models: the tables, for Flask-Migrate)
     from . import poll as event_poll
+    from .guards import locked_match
     from .series import series_of
-    from .service import locked_match
     from .views import bp
 
     app.register_blueprint(bp)

@@ -10,7 +10,9 @@ from datetime import datetime
 from flask_babel import gettext as _
 from flask_babel import ngettext
 
+from ..audit.log import locked, sign_log
 from ..errors import Refused
+from ..models import Match
 from .models import Event, EventAction, Round
 
 
@@ -81,12 +83,19 @@ def paired(event: Event, r: Round) -> Refused:
     )
 
 
+def locked_match(t) -> Match | None:
+    """The last match of a table (its `service.TableState`), if every side has confirmed
+    its result (then locked)."""
+    if not t.decided or not t.row.games:
+        return None
+    match = t.row.games[-1].match
+    return match if locked(sign_log(match.id), len(t.side_names)) else None
+
+
 def table_open(state, number: int) -> None:
     """Refuse a forfeit or an abandon of a table whose result is settled: abandoned,
     forfeited, signed (the director unlocks it first, then the table corrects its record)
     or decided by its record."""
-    from .service import locked_match
-
     row = state.row
     if row.abandoned:
         raise Refused(

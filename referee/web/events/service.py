@@ -27,7 +27,7 @@ from referee.events import standings as st
 from referee.events.formats import FORMATS, Format
 
 from .. import db, rendered
-from ..audit.log import locked, phone, sign_log
+from ..audit.log import phone
 from ..audit.service import override_lock
 from ..cache import LRU, Shared
 from ..errors import Refused
@@ -1035,14 +1035,6 @@ def forfeit(event: Event, table_id, scores: list[str]) -> None:
     db.session.commit()
 
 
-def locked_match(t: TableState) -> Match | None:
-    """The table's last match, if every side has confirmed its result (then locked)."""
-    if not t.decided or not t.row.games:
-        return None
-    match = t.row.games[-1].match
-    return match if locked(sign_log(match.id), len(t.side_names)) else None
-
-
 @writes
 def unlock(event: Event, table_id, reason: str) -> None:
     """Unlock a table's signed match so that its record can be corrected, with the
@@ -1052,7 +1044,7 @@ def unlock(event: Event, table_id, reason: str) -> None:
     guards.open_event(event)
     r, row = _table(event, table_id)
     entrants = {e.id: e for e in event.entrants}
-    match = locked_match(_table_state(event, row, entrants))
+    match = guards.locked_match(_table_state(event, row, entrants))
     if match is None:
         raise Refused(409, _("The result of this table is not locked: nothing to unlock."))
     reason = " ".join((reason or "").split())[:300]
