@@ -42,6 +42,20 @@ def open_event(event: Event) -> None:
         )
 
 
+def tables_closed(event: Event) -> None:
+    """Refuse a table's write to a game of a finished event (called once its match's row
+    said the event is finished): its standings are final until the director reopens it."""
+    done = logged(event, "finished")
+    raise Refused(
+        409,
+        _(
+            "The event was finished at %(at)s UTC: nothing more is recorded at its tables "
+            "unless the director reopens it.",
+            at=at(done.at if done else None),
+        ),
+    )
+
+
 def round_limit(event: Event, number: int) -> None:
     """Refuse a round past the event's last one."""
     if event.rounds is not None and number > event.rounds:

@@ -96,7 +96,7 @@ def begin(token: str, *, unlocked: bool = True) -> Table:
     if row.abandoned is not None:
         raise Refused(409, _("This match was abandoned: %(reason)s", reason=row.abandon_reason))
     if row.event_finished and unlocked:  # a confirmation is still taken
-        finished(row.event_id)
+        guards.tables_closed(db.session.get(Event, row.event_id))
     db.session.info["writing"] = True  # `writes` checks that `lock` bumped the version
     table = state.for_write(row)
     if table.replayed is not None:
@@ -107,21 +107,6 @@ def begin(token: str, *, unlocked: bool = True) -> Table:
         except Locked as e:
             raise Refused(409, str(e)) from None
     return table
-
-
-def finished(event_id: int) -> None:
-    """Refuse a write to a game of a finished event: its standings are final until the
-    director reopens it (the sentence says when it was finished)."""
-    event = db.session.get(Event, event_id)
-    done = guards.logged(event, "finished")
-    raise Refused(
-        409,
-        _(
-            "The event was finished at %(at)s UTC: nothing more is recorded at its tables "
-            "unless the director reopens it.",
-            at=guards.at(done.at if done else None),
-        ),
-    )
 
 
 # built once (SQLAlchemy compiles it once), on the table itself (Core: no ORM bookkeeping)
