@@ -221,12 +221,25 @@ def test_a_finished_events_table_records_no_more_moves_until_it_is_reopened(dire
     first, second = hand.moves[:2]
     r = director.post(f"/t/{play}/{first.kind}", move_form(hand, 1, 0, first))
     assert r.status_code == 302
+    page = director.table(play)
+    watch = re.search(r'id="read-link" href="[^"]*/s/([^"]+)"', page).group(1)
+    before = director.get(f"/t/{play}/version").get_data(as_text=True)
+    assert 'id="picker"' in page and text_of(page, "event-finished") is None
     director.act(token, "finish")
+    # the phones see it at their next poll: the version moved, the table says why
+    assert director.get(f"/t/{play}/version").get_data(as_text=True) != before
+    closed = "The event is finished: nothing more is recorded at this table"
+    for url in (f"/t/{play}?fragment=1", f"/s/{watch}"):
+        page = director.get(url).get_data(as_text=True)
+        assert text_of(page, "event-finished").startswith(closed), url
+        assert 'id="picker"' not in page and 'id="undo-form"' not in page, url
     r = director.post(f"/t/{play}/{second.kind}", move_form(hand, 1, 1, second))
     assert r.status_code == 409
     assert re.search(rf"The event was finished at {TIME}: nothing more is recorded", refused(r))
     assert len(director.record(play)["hands"][0]["moves"]) == 1
     director.act(token, "reopen")
+    page = director.table(play)
+    assert 'id="picker"' in page and text_of(page, "event-finished") is None
     r = director.post(f"/t/{play}/{second.kind}", move_form(hand, 1, 1, second))
     assert r.status_code == 302
     assert len(director.record(play)["hands"][0]["moves"]) == 2

@@ -1076,6 +1076,7 @@ def finish(event: Event) -> None:
     _touch(event)
     guards.open_event(event)
     event.finished = True
+    _tables_told(event)
     log(event, "finished")
     db.session.commit()
 
@@ -1087,5 +1088,16 @@ def reopen(event: Event) -> None:
     if not event.finished:
         raise Refused(409, _("The event is not finished."))
     event.finished = False
+    _tables_told(event)
     log(event, "reopened")
     db.session.commit()
+
+
+def _tables_told(event: Event) -> None:
+    """One more on the version of each of the event's games, so that their phones and
+    spectators fetch the table again at their next poll and see that it is (or is no
+    longer) finished; nothing of the games' records changes."""
+    db.session.execute(
+        update(Match).where(Match.event_id == event.id).values(version=Match.version + 1),
+        execution_options={"synchronize_session": False},
+    )

@@ -99,7 +99,8 @@ def render_table(
 def _table_context(t: Table, link: Link, chosen, refused, said) -> dict:
     """What the table's templates show."""
     hand = t.hand
-    acts = offers.actions(t) if link.write else offers.Actions()
+    closed = bool(t.row.event_finished)  # its event is finished: no more writes
+    acts = offers.actions(t) if link.write and not closed else offers.Actions()
     highlight = chosen["places"] if chosen else ()
     picture = ""
     if hand is not None:
@@ -127,7 +128,12 @@ def _table_context(t: Table, link: Link, chosen, refused, said) -> dict:
         "outcome": presenters.outcome(t),
         "time_called": presenters.time_called(t),
         "tie": presenters.tie(t),
-        "undo": presenters.undo_target(t) if link.write and not locked_because(t) else None,
+        "undo": (
+            presenters.undo_target(t)
+            if link.write and not closed and not locked_because(t)
+            else None
+        ),
+        "closed": closed,
         "position": t.position,
         "version": t.version,
         "refused": refused,

@@ -64,7 +64,7 @@ class MatchRow(NamedTuple):
     language: str | None = None  # the table's language, if one is set (i18n)
     time_hands: int | None = None  # time called (events): the hands the match counts
     event_id: int | None = None  # the event whose table it is a game of (transaction.lock)
-    event_finished: bool | None = False  # its event is (write links: transaction.begin)
+    event_finished: bool | None = False  # its event is finished (transaction.begin refuses)
 
 
 class MoveRec(NamedTuple):
@@ -165,13 +165,14 @@ MATCH_COLUMNS = (
 )
 
 
-# a write link's read says too whether the match's event is finished (no second read)
+# a link's read says too whether the match's event is finished (no second read): a write
+# link's write is refused then, and both links' screens say so
 EVENT_FINISHED = (
     select(Event.finished).where(Event.id == Match.event_id).scalar_subquery().label("finished")
 )
 BY_TOKEN = {  # built once: SQLAlchemy's compiled cache then serves every request
     True: select(*MATCH_COLUMNS, EVENT_FINISHED).where(Match.write_token == bindparam("token")),
-    False: select(*MATCH_COLUMNS).where(Match.read_token == bindparam("token")),
+    False: select(*MATCH_COLUMNS, EVENT_FINISHED).where(Match.read_token == bindparam("token")),
 }
 
 
