@@ -24,7 +24,7 @@ import socket
 import time
 from urllib.parse import urlsplit
 
-from flask import Flask, current_app, request
+from flask import Flask, current_app, g, request
 from flask_babel import gettext as _
 from markupsafe import Markup
 from werkzeug.middleware.proxy_fix import ProxyFix
@@ -116,7 +116,15 @@ def network_address(listen: str) -> str | None:
 
 def base_url() -> tuple[str, bool]:
     """(the address phones use, without a trailing slash; whether it is a guess of this
-    machine's network address)."""
+    machine's network address): worked out once per request (a table's page carries four
+    links)."""
+    found = g.get("public_base")
+    if found is None:
+        found = g.public_base = _base_url()
+    return found
+
+
+def _base_url() -> tuple[str, bool]:
     configured = current_app.config.get("PUBLIC_URL")
     if configured:
         return configured, False

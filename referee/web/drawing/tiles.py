@@ -10,6 +10,7 @@ instead of a rectangle, a line and up to 24 circles, drawn exactly the same.
 
 from __future__ import annotations
 
+import functools
 from html import escape
 
 UNIT = 10  # SVG user units per grid unit: a tile is 40 x 20
@@ -230,8 +231,11 @@ def _tile_uses(x, y, upright, first, second, spinner=False) -> str:
     return "".join(out)
 
 
+@functools.lru_cache(maxsize=8192)
 def light_tile(box, first, second, label, spinner=False, lead=False, last=False) -> str:
-    """What `draw_tile` draws, with the shapes of the sprite (tiles are always 20 x 40)."""
+    """What `draw_tile` draws, with the shapes of the sprite (tiles are always 20 x 40).
+    Kept by its arguments: a layout's tiles stay where they are from one move to the next,
+    so a picture redraws only the tile just laid (and the one that was last)."""
     x, y, w, h = box
     out = _marked(box, _SIDE, label, spinner, lead, last)
     out.append(_tile_uses(x, y, h > w, first, second, spinner))

@@ -12,7 +12,7 @@ a refusal or a chosen tile is that phone's alone and is rendered whole, as befor
 
 from __future__ import annotations
 
-from flask import g, get_flashed_messages, request, url_for
+from flask import g, get_flashed_messages, request
 from flask_babel import get_locale
 from flask_wtf.csrf import generate_csrf
 from markupsafe import Markup
@@ -21,6 +21,7 @@ from .. import rendered
 from ..audit.log import phone
 from ..i18n import gettext as _
 from ..i18n import say
+from ..links import url_for
 from ..offline import rendered_at
 from . import state
 
@@ -70,7 +71,10 @@ def fill(html: str, row: state.MatchRow, write: bool, said: list) -> str:
 
 
 def _key(write: bool) -> tuple:
-    return ("fragment", write, str(get_locale()), request.url_root)  # host and prefix
+    # the address it was asked at (its links and shared links carry it); `request.url_root`
+    # would rebuild the whole URL to say as much
+    where = (request.scheme, request.host, request.script_root)
+    return ("fragment", write, str(get_locale()), *where)
 
 
 def _hole(name: str) -> str:
