@@ -221,6 +221,14 @@ def rule_text(config: Config) -> str:
     return f"Placement points per table {places}, then {then}."
 
 
+def points(value) -> str:
+    """Standings points as a page shows them: whole numbers as they are, shares with up to
+    two decimals."""
+    if value == int(value):
+        return str(int(value))
+    return f"{float(value):.2f}".rstrip("0").rstrip(".")
+
+
 def _num(x) -> str:
     x = Fraction(x).limit_denominator(1000)
     return str(x.numerator) if x.denominator == 1 else f"{float(x):g}"

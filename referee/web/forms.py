@@ -20,7 +20,7 @@ from wtforms import (
     SubmitField,
     TextAreaField,
 )
-from wtforms.validators import InputRequired, NumberRange, Optional
+from wtforms.validators import InputRequired, Length, NumberRange, Optional
 
 from referee.engine.variants.base import TARGET, Option
 from referee.languages import NAMES
@@ -160,3 +160,10 @@ class ImportForm(Form):
     text = TextAreaField(_l("or paste the record"), validators=[Optional()])
     check = SubmitField(_l("Check it"))
     carry_on = SubmitField(_l("Store it and carry on playing"))
+
+
+class CodeForm(Form):
+    """The home page's "back to a table" form (`matches.views.code` takes it)."""
+
+    code = StringField(_l("Table code"), validators=[Length(max=40)])
+    submit = SubmitField(_l("Back to the table"))

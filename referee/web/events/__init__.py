@@ -6,12 +6,7 @@ table screen shows of its series."""
 
 from __future__ import annotations
 
-
-def points(value) -> str:
-    """Standings points: whole numbers as they are, shares with up to two decimals."""
-    if value == int(value):
-        return str(int(value))
-    return f"{float(value):.2f}".rstrip("0").rstrip(".")
+from referee.events.standings import points
 
 
 def register(app) -> None:

@@ -554,24 +554,22 @@ def rule_text(cfg: st.Config) -> str:
 
 def bye_text(cfg: st.Config, b: st.ByeScore) -> str:
     """What one bye scored, in words."""
-    from . import points
-
     if cfg.per_match:
         return _("a bye, left out (no match, no points)")
     if not cfg.placed:
-        return _("a bye, %(score)s match points", score=points(b.score))
+        return _("a bye, %(score)s match points", score=st.points(b.score))
     if b.points is None:
-        return _("a bye, %(score)s placement points", score=points(b.score))
+        return _("a bye, %(score)s placement points", score=st.points(b.score))
     if cfg.fewest:
         return _(
             "a bye, %(score)s placement points and a match of %(points)s penalty points",
-            score=points(b.score),
-            points=points(b.points),
+            score=st.points(b.score),
+            points=st.points(b.points),
         )
     return _(
         "a bye, %(score)s placement points and a match of %(points)s points",
-        score=points(b.score),
-        points=points(b.points),
+        score=st.points(b.score),
+        points=st.points(b.points),
     )
 
 

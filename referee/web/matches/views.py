@@ -11,19 +11,12 @@ from wtforms.validators import Length
 
 from ..drawing import qr_svg
 from ..errors import Refused
-from ..forms import Form
+from ..forms import CodeForm, Form
 from ..public import link
 from ..table import service as tables
 from . import service
 
 bp = Blueprint("matches", __name__)
-
-
-class CodeForm(Form):
-    """The home page's "back to a table" form."""
-
-    code = StringField(_l("Table code"), validators=[Length(max=40)])
-    submit = SubmitField(_l("Back to the table"))
 
 
 class AbandonForm(Form):

@@ -7,7 +7,7 @@ from flask import render_template
 
 from referee.engine.variants import VARIANTS
 
-from ..forms import ImportForm
+from ..forms import CodeForm, ImportForm
 from . import bp
 
 
@@ -19,7 +19,6 @@ def home():
 def render_home(code_form=None, status: int = 200):
     """The home page; `code_form` with its errors after a table code was refused."""
     from ..matches import listed
-    from ..matches.views import CodeForm
 
     return render_template(
         "home.html",

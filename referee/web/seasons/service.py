@@ -17,10 +17,10 @@ from sqlalchemy import select
 
 from referee import seasons as pure
 from referee.engine import names as rule
+from referee.events.standings import points
 
 from .. import db
 from ..errors import Refused
-from ..events import points as points_text
 from ..events import service as events
 from ..events.models import Event
 from ..events.roster import EntrantMember
@@ -255,7 +255,3 @@ def fields(t: Table) -> list[str]:
         "total",
         "nights",
     ]
-
-
-def points(value) -> str:
-    return points_text(value)
