@@ -329,8 +329,8 @@ def signoff(row, table: Table) -> dict:
 
 
 def _members_of(match_id: int, sides) -> list[list]:
-    """The members seated on each side (the club's roster: `members.signing`)."""
-    from ..members.signing import side_members
+    """The members seated on each side (the club's roster: `members.service`)."""
+    from ..members.service import side_members
 
     return side_members(match_id, sides)
 

@@ -20,7 +20,6 @@ from referee.engine.variants import VARIANTS
 from referee.leagues import LeagueError
 from referee.leagues import fixtures as fixture_list
 from referee.leagues.formats import PRESETS, MatchFormat, from_data, parse_games, playable
-from referee.leagues.promotion import next_season
 
 from .. import db
 from ..errors import Refused
@@ -313,56 +312,3 @@ def fixtures(lg: League, division: Division | None = None) -> list[Fixture]:
     if division is not None:
         q = q.where(Fixture.division_id == division.id)
     return list(db.session.execute(q.order_by(Fixture.night, Fixture.id)).scalars())
-
-
-# -- the season's end ------------------------------------------------------------------------------
-def preview(lg: League, up, down) -> list[tuple[Division, list[Team]]]:
-    """The next season's divisions if `up` teams go up and `down` go down (not applied)."""
-    from .tables import division_table
-
-    try:
-        up, down = int(up), int(down)
-    except (TypeError, ValueError):
-        raise Refused(400, _("Say how many teams go up and down."), field="up") from None
-    ds = divisions(lg)
-    order = [[row.team for row in division_table(lg, d)] for d in ds]
-    try:
-        nxt = next_season(order, up, down)
-    except LeagueError as e:
-        raise refuse(e, 400) from None
-    by_id = {t.id: t for t in teams(lg)}
-    return [(d, [by_id[i] for i in ids]) for d, ids in zip(ds, nxt, strict=True)]
-
-
-def apply_next(lg: League, up, down, starts) -> tuple[League, str]:
-    """The next season made from the preview: a new league (the same rules, a year on),
-    its divisions holding the teams the preview says (squads are registered anew), with a
-    secretary's link of its own (shown once)."""
-    plan = preview(lg, up, down)
-    try:
-        day = date.fromisoformat(str(starts))
-    except (TypeError, ValueError):
-        raise Refused(400, _("Give the next season's first date."), field="starts") from None
-    token, dig = cards.new_link()
-    nxt = League(
-        name=lg.name,
-        year=lg.year + 1,
-        starts=day,
-        weekday=lg.weekday,
-        variant=lg.variant,
-        format=lg.format,
-        key_digest=dig,
-        previous_id=lg.id,
-    )
-    db.session.add(nxt)
-    db.session.flush()
-    for rank, (d, ts) in enumerate(plan, 1):
-        nd = Division(league_id=nxt.id, name=d.name, rank=rank)
-        db.session.add(nd)
-        db.session.flush()
-        for t in ts:
-            db.session.add(Team(league_id=nxt.id, division_id=nd.id, name=t.name))
-    log(nxt, "made", name=nxt.name)
-    log(lg, "next", name=f"{nxt.name} {nxt.year}")
-    db.session.commit()
-    return nxt, token

@@ -26,6 +26,7 @@ from ..errors import Refused
 from ..members import service as members
 from . import night as nights
 from . import service, tables
+from .season_end import apply_next, preview
 
 bp = Blueprint("leagues", __name__)
 
@@ -192,9 +193,9 @@ def season_end(key: str):
     up, down = request.values.get("up", "1"), request.values.get("down", "1")
     refused, status, plan = None, 200, None
     try:
-        plan = service.preview(lg, up, down)
+        plan = preview(lg, up, down)
         if request.method == "POST":
-            nxt, token = service.apply_next(lg, up, down, request.form.get("starts", ""))
+            nxt, token = apply_next(lg, up, down, request.form.get("starts", ""))
             return _no_store(
                 render_template("leagues/made.html", key=None, league=nxt, token=token)
             )

@@ -101,6 +101,19 @@ def canonical(m: Member) -> Member:
     return m
 
 
+def side_members(match_id: int, sides) -> list[list[Member]]:
+    """The members seated on each side of a match (`sides`: the seats of each)."""
+    rows = db.session.execute(
+        select(SeatMember.seat, Member)
+        .join(Member, Member.id == SeatMember.member_id)
+        .where(SeatMember.match_id == match_id)
+    ).all()
+    if not rows:
+        return [[] for _ in sides]
+    by_seat = {seat: canonical(m) for seat, m in rows}
+    return [[by_seat[s] for s in side if s in by_seat] for side in sides]
+
+
 def merged_map() -> dict[int, int]:
     """Every merged member's id -> the id of the member kept (followed to its end)."""
     pairs = dict(

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from flask_babel import gettext as _
 from flask_babel import ngettext
-from sqlalchemy import select
 
 from .. import db
 from ..audit import service as audit
@@ -16,21 +15,8 @@ from ..errors import Refused
 from ..models import Match
 from ..table import service as table_service
 from . import cards
-from .models import Member, SeatMember
-from .service import canonical
-
-
-def side_members(match_id: int, sides) -> list[list[Member]]:
-    """The members seated on each side of a match (`sides`: the seats of each)."""
-    rows = db.session.execute(
-        select(SeatMember.seat, Member)
-        .join(Member, Member.id == SeatMember.member_id)
-        .where(SeatMember.match_id == match_id)
-    ).all()
-    if not rows:
-        return [[] for _ in sides]
-    by_seat = {seat: canonical(m) for seat, m in rows}
-    return [[by_seat[s] for s in side if s in by_seat] for side in sides]
+from .models import Member
+from .service import side_members
 
 
 def _wait(minutes: int) -> str:
