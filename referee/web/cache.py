@@ -5,9 +5,10 @@ while that version holds.
 (what, version): `what` names the thing (a match, a picture of its layout, a rendered
 fragment, a plan of tiles), `version` the match's version it was made at. Only the newest
 version of each `what` is kept (the version of a match only grows, so an older one is
-never asked for again), and `get` answers only for the version asked. The app keeps four:
+never asked for again), and `get` answers only for the version asked. The app keeps five:
 each process's replayed matches (`table.state`), their layout pictures (`table.state.drawn`),
-the layout plans (`drawing.plan`, no version), and the rendered table fragments.
+the layout plans (`drawing.plan`, no version), the rendered table fragments, and the parts
+of them that change with no move (`table.fragment.kept_part`, no version).
 
 `Shared` is the same with a file behind each entry, in a folder all the host's processes
 read (`table/fragment.py`: the table one phone's move rendered, found by the others): the

@@ -43,3 +43,26 @@ def test_the_kept_address_is_flasks_and_external_ones_are_not_kept(app):
         assert links.url_for("table.table", token="abc", _external=True) == (
             "http://other.example/t/abc"
         )
+
+
+def test_each_tables_own_links_at_every_move_and_in_each_language(phone, app):
+    """The links at the foot of a table (its record, its audit log, its shared links, its
+    table code) are rendered once per process and kept: each table still shows its own,
+    after moves, to its spectators, and in the language each phone reads."""
+    first = phone.start("five-up", ["Ana", "Ben"])
+    second = phone.start("five-up", ["Cleo", "Dan"])
+    phone.move(first, "Ana 6-6")
+    for token in (first, second, first):
+        html = phone.get(f"/t/{token}?fragment=1").get_data(as_text=True)
+        read = phone.read_token(token)
+        assert f'href="/t/{token}/record.json"' in html and f'href="/t/{token}/audit.json"' in html
+        assert re.search(rf'id="read-link" href="[^"]*/s/{read}"', html)
+        code = re.search(r'id="table-code">([^<]+)<', html).group(1)
+        card = phone.get(f"/t/{token}/card").get_data(as_text=True)
+        assert code in card
+        watching = app.test_client().get(f"/s/{read}?fragment=1").get_data(as_text=True)
+        assert f'href="/s/{read}/record.json"' in watching and "table-code" not in watching
+    polish = phone.get(f"/t/{first}?fragment=1&lang=pl").get_data(as_text=True)
+    assert "Pobierz zapis gry" in polish and "Download the game record" not in polish
+    english = phone.get(f"/t/{first}?fragment=1&lang=en").get_data(as_text=True)
+    assert "Download the game record" in english

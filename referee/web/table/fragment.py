@@ -12,13 +12,14 @@ a refusal or a chosen tile is that phone's alone and is rendered whole, as befor
 
 from __future__ import annotations
 
-from flask import g, get_flashed_messages, request
+from flask import current_app, g, get_flashed_messages, request
 from flask_babel import get_locale
 from flask_wtf.csrf import generate_csrf
 from markupsafe import Markup
 
-from .. import rendered
+from .. import public, rendered
 from ..audit.log import phone
+from ..cache import LRU
 from ..i18n import gettext as _
 from ..i18n import say
 from ..links import url_for
@@ -70,6 +71,27 @@ def fill(html: str, row: state.MatchRow, write: bool, said: list) -> str:
     return html.replace(SAID, said_here(said))
 
 
+PARTS_KEPT = 4096  # kept parts per process: a few per table and language
+
+
+def kept_part(template: str, **values) -> Markup:
+    """The template global `kept_part`: a part of the shared fragment that shows nothing
+    but `values` (hashable) in the request's language and at its address, rendered once
+    per process and kept (a table's links, the same at every move). Outside a shared
+    fragment it is rendered afresh (its holes are then this phone's own)."""
+
+    def render() -> Markup:
+        return Markup(current_app.jinja_env.get_template(template).render(**values))
+
+    if not g.get("fragment_holes"):
+        return render()
+    kept = current_app.extensions.get("referee_kept_parts")
+    if kept is None:
+        kept = current_app.extensions.setdefault("referee_kept_parts", LRU(PARTS_KEPT))
+    key = (template, _key(True)[2:], public.base_url(), tuple(sorted(values.items())))
+    return kept.make(key, None, render)
+
+
 def _key(write: bool) -> tuple:
     # the address it was asked at (its links and shared links carry it); `request.url_root`
     # would rebuild the whole URL to say as much
@@ -115,4 +137,5 @@ def init_app(app) -> None:
     for name, own in HOLES.items():
         app.jinja_env.globals[name] = _holed(name, own)
     app.jinja_env.globals["phone_link"] = phone_link
+    app.jinja_env.globals["kept_part"] = kept_part
     app.jinja_env.globals["said_here"] = said_here
