@@ -80,6 +80,17 @@ class Layout:
     def __len__(self) -> int:
         return len(self.nodes)
 
+    def copy(self) -> Layout:
+        """The same table, to lay tiles on without changing this one: each node's free
+        slots and children are its own (the tiles and places, tuples, are shared)."""
+        other = Layout.__new__(Layout)
+        other.nodes = [_new(Node, (*n[:7], list(n[7]), dict(n[8]))) for n in self.nodes]
+        other.by_tile = {n[1]: n for n in other.nodes}
+        other.open = list(self.open)
+        other.count, other.counting = self.count, self.counting
+        other.arms_with_double = set(self.arms_with_double)
+        return other
+
     @property
     def root(self) -> Node | None:
         return self.nodes[0] if self.nodes else None

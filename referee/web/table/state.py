@@ -399,14 +399,16 @@ def _replay(row: MatchRow, hands: list[HandRow], base: Table | None = None) -> T
 
 
 def fork(t: Table) -> Table:
-    """A private copy to write through: the current hand replayed afresh (no database),
-    the earlier hands shared (they are not changed)."""
-    if not t.hand_rows or t.fault is not None:
+    """A private copy to write through: the current hand copied (`Hand.copy`; no database,
+    no replay), the earlier hands shared (they are not changed)."""
+    if not t.hand_rows or t.fault is not None or t.hand is None:
         mine = _replay(t.row, list(t.hand_rows))
     else:
         last = copy.copy(t.hand_rows[-1])
         last.moves = list(last.moves)
-        mine = _replay(t.row, [*t.hand_rows[:-1], last], t)
+        match = copy.copy(t.match)
+        match.hands = [*t.match.hands[:-1], t.hand.copy()]
+        mine = Table(t.row, [*t.hand_rows[:-1], last], match, t.fault)
     mine.corrected, mine.in_event, mine.overridden = t.corrected, t.in_event, t.overridden
     return mine
 
