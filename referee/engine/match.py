@@ -133,11 +133,15 @@ class Match:
     def tied(self) -> bool:
         """Whether the settled hands have brought a side to the target with the sides level
         for the win, so that the match goes on (C-TIE)."""
-        totals = [0] * len(self.sides)
-        for hand in self.hands:
-            if hand.settlement is not None:
-                totals = [a + b for a, b in zip(totals, hand.points, strict=True)]
-        reached = any(h.settlement for h in self.hands) and max(totals) >= self.options["target"]
+        hands = self.hands
+        if not hands or (len(hands) == 1 and hands[0].settlement is None):
+            return False  # no hand settled yet
+        if hands[-1].settlement is not None:
+            totals = self.totals()
+        else:  # the hands before the last, all settled: the sum `totals` keeps
+            self.totals()
+            totals = self._earlier[1]
+        reached = max(totals) >= self.options["target"]
         return reached and not self.variant.result(totals, self.options)[0]
 
     def outcome_message(self) -> Message | None:

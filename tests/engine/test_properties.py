@@ -135,3 +135,39 @@ def test_play_random_makes_only_moves_that_legal_moves_lists(seed, config):
         move = hand.play_random(rng, seat, stock)
         assert (move if move.kind != "draw" else move._replace(count=1, drawn=())) in legal
         tiles_in_one_place(hand)
+
+
+def tied_by_hand(match) -> bool:
+    """C-TIE worked out the long way: the settled hands' totals, level at the target."""
+    totals = [0] * len(match.sides)
+    settled = [h for h in match.hands if h.settlement is not None]
+    for hand in settled:
+        totals = [a + b for a, b in zip(totals, hand.points, strict=True)]
+    reached = bool(settled) and max(totals) >= match.options["target"]
+    return reached and not match.variant.result(totals, match.options)[0]
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    seed=st.integers(0, 2**32),
+    config=st.sampled_from(CONFIGS),
+    target=st.sampled_from([1, 5, 20, 60]),
+)
+def test_a_tie_is_seen_from_the_settled_hands_only_at_every_move(seed, config, target):
+    """`Match.tied` keeps the sum of the settled hands: it says what summing them says,
+    during a hand (Five-Up scores as it goes) and once it is settled."""
+    variant, players = config
+    rng = random.Random(seed)
+    match = endless(variant, [f"P{i}" for i in range(players)])
+    match.options["target"] = target
+    for _ in range(6):
+        if match.result()[0]:
+            break
+        dealt, stock = deal(match, rng)
+        hand = match.new_hand(dealt)
+        seat = leader(hand, rng)
+        while not hand.ended:
+            assert match.tied() == tied_by_hand(match)
+            hand.play_random(rng, seat, stock)
+        hand.settle()
+        assert match.tied() == tied_by_hand(match)
