@@ -182,7 +182,9 @@ def hand_summary(table: Table, index: int, totals: list[int] | None = None) -> d
                     "text": line.text,
                 }
             )
-    if totals is None:
+    if totals is None and index == len(table.match.hands) - 1:
+        totals = table.match.totals()  # the engine keeps the sum of the hands before
+    elif totals is None:
         totals = [0] * len(names)
         for h in table.match.hands[: index + 1]:
             totals = [a + b for a, b in zip(totals, h.points, strict=True)]
