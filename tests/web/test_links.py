@@ -66,3 +66,23 @@ def test_each_tables_own_links_at_every_move_and_in_each_language(phone, app):
     assert "Pobierz zapis gry" in polish and "Download the game record" not in polish
     english = phone.get(f"/t/{first}?fragment=1&lang=en").get_data(as_text=True)
     assert "Download the game record" in english
+
+
+def test_the_score_at_the_foot_of_a_table_follows_each_move_and_undo(phone):
+    """The score table is kept by the points it shows (`_table_score.html`): a lead of 5-5
+    scores 2 for Ana at once (count 10, FU-SCORE), Undo takes them back, and the other
+    table still shows its own nothing."""
+    first = phone.start("five-up", ["Ana", "Ben"])
+    second = phone.start("five-up", ["Cleo", "Dan"])
+
+    def points(token):
+        html = phone.get(f"/t/{token}?fragment=1").get_data(as_text=True)
+        rows = re.findall(r'<tr><th scope="row">([^<]+)</th><td>(\d+)</td><td>(\d+)</td>', html)
+        return {name: (int(hand), int(match)) for name, hand, match in rows}
+
+    assert points(first) == {"Ana": (0, 0), "Ben": (0, 0)}
+    phone.move(first, "Ana 5-5")
+    assert points(first) == {"Ana": (2, 2), "Ben": (0, 0)}
+    assert points(second) == {"Cleo": (0, 0), "Dan": (0, 0)}
+    phone.undo(first)
+    assert points(first) == {"Ana": (0, 0), "Ben": (0, 0)}

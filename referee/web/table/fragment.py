@@ -76,8 +76,9 @@ PARTS_KEPT = 4096  # kept parts per process: a few per table and language
 
 def kept_part(template: str, **values) -> Markup:
     """The template global `kept_part`: a part of the shared fragment that shows nothing
-    but `values` (hashable) in the request's language and at its address, rendered once
-    per process and kept (a table's links, the same at every move). Outside a shared
+    but `values` (hashable, or lists of them) in the request's language and at its
+    address, rendered once per process and kept (a table's links, the same at every move;
+    its score, the same at most). Outside a shared
     fragment it is rendered afresh (its holes are then this phone's own)."""
 
     def render() -> Markup:
@@ -88,8 +89,13 @@ def kept_part(template: str, **values) -> Markup:
     kept = current_app.extensions.get("referee_kept_parts")
     if kept is None:
         kept = current_app.extensions.setdefault("referee_kept_parts", LRU(PARTS_KEPT))
-    key = (template, _key(True)[2:], public.base_url(), tuple(sorted(values.items())))
-    return kept.make(key, None, render)
+    given = tuple((name, _frozen(value)) for name, value in sorted(values.items()))
+    return kept.make((template, _key(True)[2:], public.base_url(), given), None, render)
+
+
+def _frozen(value):
+    """A value as a key: its lists as tuples."""
+    return tuple(map(_frozen, value)) if isinstance(value, list | tuple) else value
 
 
 def _key(write: bool) -> tuple:
