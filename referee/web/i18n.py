@@ -14,14 +14,16 @@ renders one in Python (e.g. before `flash`, which keeps only text). See docs/i18
 
 from __future__ import annotations
 
-from functools import cache
+from functools import cache, lru_cache
 
-from babel import support
+from babel import Locale, support
 from flask import Flask, g, has_app_context, has_request_context, request
 from flask_babel import Babel, get_locale, get_translations
 from jinja2 import pass_eval_context
 from markupsafe import Markup
 from sqlalchemy import select
+from werkzeug.datastructures import LanguageAccept
+from werkzeug.http import parse_accept_header
 from wtforms.i18n import messages_path
 
 from referee.engine.messages import Message, render
@@ -47,17 +49,29 @@ def chosen(asked=None) -> str | None:
 def language_of(asked) -> str:
     """The language of a request (a werkzeug request, before Flask: `events/poll.py`) about
     no table: chosen, else the browser's."""
-    return chosen(asked) or asked.accept_languages.best_match(LANGUAGES, default=DEFAULT)
+    return chosen(asked) or browsers(asked.headers.get("Accept-Language", ""))
 
 
-def select_locale() -> str:
-    """The request's language; outside a request (scripts, the CLI), English."""
+@lru_cache(maxsize=512)
+def browsers(header: str) -> str:
+    """The language we speak that an Accept-Language header likes best (else English):
+    kept by the header's text, which a hall's phones send alike at every request (its
+    parse is most of the cost of choosing a request's language)."""
+    return parse_accept_header(header, LanguageAccept).best_match(LANGUAGES, default=DEFAULT)
+
+
+@cache
+def _locale(code: str) -> Locale:
+    return Locale.parse(code)
+
+
+def select_locale() -> Locale:
+    """The request's language; outside a request (scripts, the CLI), English. (A Locale:
+    Flask-Babel would parse a code again at every request.)"""
     if not has_request_context():
-        return DEFAULT
-    return (
-        chosen()
-        or _table_language()
-        or request.accept_languages.best_match(LANGUAGES, default=DEFAULT)
+        return _locale(DEFAULT)
+    return _locale(
+        chosen() or _table_language() or browsers(request.headers.get("Accept-Language", ""))
     )
 
 
