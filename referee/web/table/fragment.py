@@ -39,12 +39,13 @@ PHONE = "\x00phone_link\x00"  # "This phone: Ben (rename)" (its cookie)
 SAID = "\x00said\x00"  # the answer to its own move, or a message flashed to it
 
 
-def shared(t: state.Table, write: bool, render, said: list) -> str:
+def shared(t: state.Table, write: bool, render, said: list, fresh: bool = False) -> str:
     """The fragment `render()` gives for this table, as kept on this host while the match's
     version holds (else rendered and kept), with this phone's own parts filled in (`said`:
-    its messages)."""
+    its messages). `fresh`: the version this request has just written, which nobody has
+    rendered yet: rendered without looking for it (in memory and in the host's files)."""
     key = _key(write)
-    html = rendered.get(t.row, key)
+    html = None if fresh else rendered.get(t.row, key)
     if html is None:
         g.fragment_holes = True
         try:

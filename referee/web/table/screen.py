@@ -84,7 +84,8 @@ def render_table(
         return render_template(template, **_table_context(t, link, chosen, refused, said))
 
     if refused is None and chosen is None:  # the table as every phone sees it
-        html = fragment.shared(t, link.write, lambda: render("_table.html"), said)
+        fresh = message is not None  # a write's answer: the version it has just made
+        html = fragment.shared(t, link.write, lambda: render("_table.html"), said, fresh)
     else:
         html = render("_table.html")
     if wants_fragment():
