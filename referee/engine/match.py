@@ -100,14 +100,18 @@ class Match:
         hands = self.hands
         if not hands:
             return [0] * len(self.sides)
-        earlier = hands[:-1]
+        return list(map(add, self._before_last(), hands[-1].points))  # as many sides each
+
+    def _before_last(self) -> list[int]:
+        """Each side's total over the hands before the current one (all settled), kept."""
+        earlier = self.hands[:-1]
         kept, sums = self._earlier  # hands summed before, and their sum
         if earlier[: len(kept)] != kept:  # hands taken back or replaced: count again
             kept, sums = [], [0] * len(self.sides)
         for hand in earlier[len(kept) :]:
             sums = list(map(add, sums, hand.points))
         self._earlier = (earlier, sums)
-        return list(map(add, sums, hands[-1].points))  # as many sides in every hand
+        return sums
 
     def result(self) -> tuple[bool, int | None]:
         """(over, winning side): decided only at the end of a settled hand."""
@@ -136,11 +140,8 @@ class Match:
         hands = self.hands
         if not hands or (len(hands) == 1 and hands[0].settlement is None):
             return False  # no hand settled yet
-        if hands[-1].settlement is not None:
-            totals = self.totals()
-        else:  # the hands before the last, all settled: the sum `totals` keeps
-            self.totals()
-            totals = self._earlier[1]
+        settled = hands[-1].settlement is not None
+        totals = self.totals() if settled else self._before_last()
         reached = max(totals) >= self.options["target"]
         return reached and not self.variant.result(totals, self.options)[0]
 

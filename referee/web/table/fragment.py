@@ -79,8 +79,8 @@ def kept_part(template: str, **values) -> Markup:
     """The template global `kept_part`: a part of the shared fragment that shows nothing
     but `values` (hashable, or lists of them) in the request's language and at its
     address, rendered once per process and kept (a table's links, the same at every move;
-    its score, the same at most). Outside a shared
-    fragment it is rendered afresh (its holes are then this phone's own)."""
+    its score, the same at most). Outside a shared fragment it is rendered afresh (its
+    holes are then this phone's own)."""
 
     def render() -> Markup:
         return Markup(current_app.jinja_env.get_template(template).render(**values))
