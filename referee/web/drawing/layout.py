@@ -67,6 +67,21 @@ def _link(link) -> str:
     )
 
 
+def _placed(spot, label, spinner, lead, last, draw) -> str:
+    """A tile drawn by `draw` where `plan` put it (`spot`), with the line of its jump."""
+    x0, y0, x1, y1 = (v * UNIT for v in spot[:4])
+    box = (x0, y0, x1 - x0, y1 - y0)
+    return _link(spot.link) + draw(box, spot.first, spot.second, label, spinner, lead, last)
+
+
+@functools.lru_cache(maxsize=8192)
+def _lit(spot, label, spinner=False, lead=False, last=False) -> str:
+    """`_placed` with the sprite's shapes (`light_tile`), kept by its arguments: a layout's
+    tiles stay where they are from one move to the next, so a picture redraws only the
+    tile just laid (and the one that was last)."""
+    return _placed(spot, label, spinner, lead, last, light_tile)
+
+
 def _svg(box, title, body, desc, role="img") -> str:
     x0, y0, x1, y1 = (v * UNIT for v in box)
     w, h = x1 - x0, y1 - y0
@@ -121,8 +136,12 @@ def layout_svg(hand, highlight=(), title="Layout", sprite=False) -> str:
     nodes = hand.layout.nodes
     highlight = list(highlight)
     role = "group" if highlight else "img"
-    numbers = numbered(hand.max_pip)
-    draw = light_tile if sprite else functools.partial(draw_tile, numbers=numbers)
+    if sprite:
+        draw = _lit
+    else:
+        draw = functools.partial(
+            _placed, draw=functools.partial(draw_tile, numbers=numbered(hand.max_pip))
+        )
     if not nodes:
         empty = escape(_("No tile on the table yet"))
         body = (
@@ -138,16 +157,11 @@ def layout_svg(hand, highlight=(), title="Layout", sprite=False) -> str:
         return _svg(_frame(boxes), title, body, _("The table is empty."), role)
     corner = 2 if getattr(hand.variant, "every_double_spins", False) else CORNER
     spots, ports, occupied = plan(hand.layout, corner)
-    body = []
     last = nodes[-1] if len(nodes) > 1 else None
-    for node, spot in zip(nodes, spots, strict=True):
-        body.append(_link(spot.link))
-        x0, y0, x1, y1 = (v * UNIT for v in spot[:4])
-        box = (x0, y0, x1 - x0, y1 - y0)
-        lead = node.parent is None
-        body.append(
-            draw(box, spot.first, spot.second, str(node.tile), node.spinner, lead, node is last)
-        )
+    body = [
+        draw(spot, str(node.tile), node.spinner, node.parent is None, node is last)
+        for node, spot in zip(nodes, spots, strict=True)
+    ]
     for place in _locked(hand):
         body.append(_lock(ports[place.node][place.slot], place))
     boxes = [s[:4] for s in spots]

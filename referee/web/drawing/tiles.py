@@ -10,7 +10,6 @@ instead of a rectangle, a line and up to 24 circles, drawn exactly the same.
 
 from __future__ import annotations
 
-import functools
 from html import escape
 
 UNIT = 10  # SVG user units per grid unit: a tile is 40 x 20
@@ -231,11 +230,9 @@ def _tile_uses(x, y, upright, first, second, spinner=False) -> str:
     return "".join(out)
 
 
-@functools.lru_cache(maxsize=8192)
 def light_tile(box, first, second, label, spinner=False, lead=False, last=False) -> str:
-    """What `draw_tile` draws, with the shapes of the sprite (tiles are always 20 x 40).
-    Kept by its arguments: a layout's tiles stay where they are from one move to the next,
-    so a picture redraws only the tile just laid (and the one that was last)."""
+    """What `draw_tile` draws, with the shapes of the sprite (tiles are always 20 x 40);
+    the layout keeps what it gives (`layout._lit`)."""
     x, y, w, h = box
     out = _marked(box, _SIDE, label, spinner, lead, last)
     out.append(_tile_uses(x, y, h > w, first, second, spinner))
