@@ -12,6 +12,8 @@ a refusal or a chosen tile is that phone's alone and is rendered whole, as befor
 
 from __future__ import annotations
 
+import re
+
 from flask import current_app, g, get_flashed_messages, request
 from flask_babel import get_locale
 from flask_wtf.csrf import generate_csrf
@@ -63,16 +65,31 @@ def kept(row: state.MatchRow, write: bool) -> str | None:
     return None if html is None else fill(html, row, write, get_flashed_messages())
 
 
+HOLE = re.compile("\x00([a-z_]+)\x00")  # any hole (`_hole`)
+
+
 def fill(html: str, row: state.MatchRow, write: bool, said: list) -> str:
-    """The shared fragment with this phone's own parts in its holes."""
-    for name, value in HOLES.items():
-        html = html.replace(_hole(name), value())
-    if write:
-        html = html.replace(PHONE, phone_link(row.write_token))
-    return html.replace(SAID, said_here(said))
+    """The shared fragment with this phone's own parts in its holes, in one pass over it
+    (each part made once: the CSRF token has a hole in every form)."""
+    own = {}
+
+    def part(found) -> str:
+        name = found[1]
+        if name not in own:
+            if name in HOLES:
+                own[name] = HOLES[name]()
+            elif name == "said":
+                own[name] = said_here(said)
+            elif name == "phone_link" and write:
+                own[name] = phone_link(row.write_token)
+            else:
+                own[name] = found[0]
+        return own[name]
+
+    return HOLE.sub(part, html)
 
 
-PARTS_KEPT = 4096  # kept parts per process: a few per table and language
+PARTS_KEPT = 4096  # kept parts per process: a few per table and language, a link per phone
 
 
 def kept_part(template: str, **values) -> Markup:
@@ -87,11 +104,16 @@ def kept_part(template: str, **values) -> Markup:
 
     if not g.get("fragment_holes"):
         return render()
+    given = tuple((name, _frozen(value)) for name, value in sorted(values.items()))
+    return _parts().make((template, _where(), public.base_url(), given), None, render)
+
+
+def _parts() -> LRU:
+    """This app's kept parts (`kept_part`, `phone_link`)."""
     kept = current_app.extensions.get("referee_kept_parts")
     if kept is None:
         kept = current_app.extensions.setdefault("referee_kept_parts", LRU(PARTS_KEPT))
-    given = tuple((name, _frozen(value)) for name, value in sorted(values.items()))
-    return kept.make((template, _key(True)[2:], public.base_url(), given), None, render)
+    return kept
 
 
 def _frozen(value):
@@ -100,10 +122,22 @@ def _frozen(value):
 
 
 def _key(write: bool) -> tuple:
-    # the address it was asked at (its links and shared links carry it); `request.url_root`
-    # would rebuild the whole URL to say as much
-    where = (request.scheme, request.host, request.script_root)
-    return ("fragment", write, str(get_locale()), *where)
+    return ("fragment", write, *_where())
+
+
+def _where() -> tuple:
+    """The request's language and the address it was asked at (its links and shared links
+    carry it), made once a request (the locale is fixed once asked for); `request.url_root`
+    would rebuild the whole URL to say as much."""
+    found = g.get("fragment_where")
+    if found is None:
+        found = g.fragment_where = (
+            str(get_locale()),
+            request.scheme,
+            request.host,
+            request.script_root,
+        )
+    return found
 
 
 def _hole(name: str) -> str:
@@ -124,9 +158,13 @@ def phone_link(token: str) -> Markup:
     if g.get("fragment_holes"):
         return Markup(PHONE)
     name = phone()
-    text = _("This phone: %(name)s (rename)", name=name) if name else _("Name this phone")
-    href = url_for("audit.name_phone", next=url_for("table.table", token=token))
-    return Markup('<a id="phone-link" href="{}">{}</a>').format(href, text)
+
+    def render() -> Markup:
+        text = _("This phone: %(name)s (rename)", name=name) if name else _("Name this phone")
+        href = url_for("audit.name_phone", next=url_for("table.table", token=token))
+        return Markup('<a id="phone-link" href="{}">{}</a>').format(href, text)
+
+    return _parts().make(("phone_link", token, name, _where()), None, render)
 
 
 def said_here(said: list) -> Markup:
