@@ -23,7 +23,6 @@ from __future__ import annotations
 import hashlib
 import logging
 import os
-import tempfile
 import threading
 from collections import Counter, OrderedDict
 from collections.abc import Callable, Hashable
@@ -134,13 +133,20 @@ class Shared(LRU):
 
 
 def write_files(files: list[tuple[Path, str]]) -> None:
-    """Write each (path, text) whole: a reader sees the old file or the new one, never half."""
+    """Write each (path, text) whole: a reader sees the old file or the new one, never half.
+    The text goes to a file of this thread's own first (no other writer shares its name),
+    then takes the path's place; the folder is made only when it is missing."""
+    own = f".new-{os.getpid()}-{threading.get_ident()}"
     for path, text in files:
+        tmp = path.with_name(own)
         try:
-            path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
-            fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".new-")
-            with os.fdopen(fd, "w", encoding="utf-8") as f:
-                f.write(text)
+            try:
+                fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+            except FileNotFoundError:
+                path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+                fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+            with os.fdopen(fd, "wb") as f:
+                f.write(text.encode("utf-8"))
             os.replace(tmp, path)
         except OSError:  # a read-only or full disk: each process's memory copy still serves
             log.warning("could not keep a rendered table in %s", path.parent)
