@@ -303,48 +303,52 @@ MOVE_COLUMNS = (
 )
 
 
-def _facts(match_id: int) -> tuple:
+def _facts() -> tuple:
     """What a replay reads beside the rows: the match's last correction (which may have
     changed any hand), whether it is a game of an event, and whether it was ever unlocked
     (the table screen reads neither the event nor the change log when not)."""
+    match = bindparam("match")
     return (
         select(func.max(Change.id))
-        .where(Change.match_id == match_id, Change.kind == "correct")
+        .where(Change.match_id == match, Change.kind == "correct")
         .scalar_subquery(),
-        exists().where(EventGame.match_id == match_id),
-        exists().where(Change.match_id == match_id, Change.kind == "override"),
+        exists().where(EventGame.match_id == match),
+        exists().where(Change.match_id == match, Change.kind == "override"),
     )
+
+
+# built once (SQLAlchemy compiles each once; building one costs as much as running it)
+READ = (
+    select(Match.version, *_facts(), *HAND_COLUMNS, *MOVE_COLUMNS)
+    .select_from(Match)
+    .join(Hand, Hand.match_id == Match.id)
+    .outerjoin(
+        MoveRow,
+        and_(
+            MoveRow.hand_id == Hand.id,
+            Hand.number >= bindparam("from_hand"),
+            MoveRow.taken_back.is_(None),  # the live moves: none taken back
+        ),
+    )
+    .where(Match.id == bindparam("match"))
+    .order_by(Hand.number, MoveRow.seq)
+)
+READ_NO_HANDS = select(Match.version, *_facts()).where(Match.id == bindparam("match"))
 
 
 def _read(match_id: int, from_hand: int) -> tuple[int, list[HandRow], tuple]:
     """(version, hand rows, facts): every hand's row, with the moves of hands `from_hand`
     on, and the facts (`_facts`: the last correction, in an event, unlocked); in one
     statement, so that all are of one moment."""
-    facts = _facts(match_id)
-    q = (
-        select(Match.version, *facts, *HAND_COLUMNS, *MOVE_COLUMNS)
-        .select_from(Match)
-        .join(Hand, Hand.match_id == Match.id)
-        .outerjoin(
-            MoveRow,
-            and_(
-                MoveRow.hand_id == Hand.id,
-                Hand.number >= from_hand,
-                MoveRow.taken_back.is_(None),  # the live moves: none taken back
-            ),
-        )
-        .where(Match.id == match_id)
-        .order_by(Hand.number, MoveRow.seq)
-    )
     version, known, hands = None, None, []
-    for r in read(q):
+    for r in read(READ, {"match": match_id, "from_hand": from_hand}):
         version, known = r[0], (r[1], bool(r[2]), bool(r[3]))
         if not hands or hands[-1].id != r[4]:
             hands.append(HandRow(r[4], r[5], r[6], r[7], r[8], []))
         if r[9] is not None:
             hands[-1].moves.append(MoveRec(*r[9:]))
     if version is None:  # a match without hands
-        r = read(select(Match.version, *facts).where(Match.id == match_id)).one()
+        r = read(READ_NO_HANDS, {"match": match_id}).one()
         version, known = r[0], (r[1], bool(r[2]), bool(r[3]))
     return version, hands, known
 
