@@ -5,8 +5,9 @@ from the table screen, as ratios to the bare route `/healthz` of the same server
 A play is sent as `static/js/table.js` sends it (a fetch, `X-Requested-With: fetch`, the
 answer is the new table), then the table's three other phones fetch the new table (each on
 its own connection, as after a poll that saw the new version), then an Undo takes the play
-back. It is timed at move 1 of hand 1 of a new match and at move 25 of hand 30 of an
-imported French Connection match (29 hands settled: a long evening).
+back (timed too: its answer is the table as it was). It is timed at move 1 of hand 1 of a
+new match and at move 25 of hand 30 of an imported French Connection match (29 hands
+settled: a long evening).
 
 Several servers (`--url A,B`: the same code or two versions, each with its own database)
 are measured in the same run, request by request in turn (A B A B...), so that the
@@ -40,7 +41,16 @@ from referee.engine.match import Match  # noqa: E402
 from referee.engine.simulate import deal, leader, play_hand  # noqa: E402
 
 FETCH = {"X-Requested-With": "fetch", "Accept-Encoding": "gzip"}
-KINDS = ("healthz", "version", "play_h1", "others_h1", "play_h30", "others_h30")
+KINDS = (
+    "healthz",
+    "version",
+    "play_h1",
+    "others_h1",
+    "undo_h1",
+    "play_h30",
+    "others_h30",
+    "undo_h30",
+)
 
 
 def long_match(seed: int, hands: int = 29, moves: int = 24) -> tuple[dict, dict]:
@@ -131,10 +141,13 @@ class Server:
             await self.timed(c, "GET", f"/t/{token}?fragment=1", headers=FETCH) for c in self.others
         ]
         undo = {"csrf_token": self.csrf, "hand": play["hand"], "after": play["after"] + 1}
-        await self.timed(self.phone, "POST", f"/t/{token}/undo", dict(undo, settled=0), FETCH)
+        undone = await self.timed(
+            self.phone, "POST", f"/t/{token}/undo", dict(undo, settled=0), FETCH
+        )
         if keep:
             self.times[f"play_{which}"].append(took)
             self.times[f"others_{which}"].extend(others)
+            self.times[f"undo_{which}"].append(undone)
 
     async def round(self, keep: bool = True) -> None:
         for kind in ("healthz", "version"):
