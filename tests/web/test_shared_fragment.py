@@ -155,3 +155,19 @@ def test_a_kept_table_is_never_served_once_the_match_has_moved_on(two_apps):
     assert "Ben laid 5-0 on 5-5" in text_of(html, "moves")
     version = re.compile(r'data-version="(\d+)"')
     assert int(version.search(html).group(1)) == int(version.search(seen).group(1)) + 1
+
+
+def test_the_phone_link_follows_a_rename_and_points_back_to_its_own_table(app, phone):
+    one = phone.start("five-up", ["Ana", "Ben"])
+    two = phone.start("five-up", ["Cleo", "Dan"])
+    ben = named(app, "Ben's phone")
+    for t in (one, two):
+        ben.players[t] = phone.players[t]
+    links = {}
+    for t in (one, two):
+        html = fragment(ben, t)
+        assert text_of(html, "phone-link") == "This phone: Ben's phone (rename)"
+        links[t] = re.search(r'id="phone-link" href="([^"]+)"', html).group(1)
+    assert one in links[one] and two in links[two]  # the rename page comes back to its table
+    assert ben.post("/phone", {"name": "Ben's tablet", "next": "/"}).status_code == 302
+    assert text_of(fragment(ben, one), "phone-link") == "This phone: Ben's tablet (rename)"
