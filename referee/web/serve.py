@@ -64,7 +64,11 @@ class BufferedWSGI:
         if scope["type"] != "http":
             return
         try:
-            body = await asyncio.wait_for(self._body(scope, receive), BODY_SECONDS)
+            if _bodiless(scope):
+                body = b""
+            else:
+                async with asyncio.timeout(BODY_SECONDS):
+                    body = await self._body(scope, receive)
         except _TooLarge:
             status, headers, data = _answer(413, "Request Entity Too Large")
         except TimeoutError:
@@ -131,6 +135,15 @@ class BufferedWSGI:
             raise
         headers = [(k.lower().encode("latin-1"), v.encode("latin-1")) for k, v in said["headers"]]
         return int(said["status"].split(" ", 1)[0]), headers, b"".join(chunks), close
+
+
+def _bodiless(scope: dict) -> bool:
+    """A request that says it has no body (a GET or HEAD with neither a length nor chunks:
+    every poll), which is then not waited for."""
+    if scope["method"] not in ("GET", "HEAD"):
+        return False
+    framing = (b"content-length", b"transfer-encoding")
+    return not any(name in framing for name, _ in scope["headers"])
 
 
 def environ(scope: dict, body: bytes) -> dict:

@@ -116,3 +116,38 @@ def test_a_body_over_the_limit_is_refused_before_the_app_runs():
     sent, _ = run(app, scope(), [b"12345", b"678901"])  # no length said: counted as it comes
     assert sent[0]["status"] == 413
     assert ran == []
+
+
+def _ok(environ, start_response):
+    start_response("200 OK", [("Content-Type", "text/plain")])
+    return [environ["REQUEST_METHOD"].encode() + b" " + environ["wsgi.input"].read()]
+
+
+def test_a_body_that_stops_coming_is_refused_with_408_and_the_app_never_runs(monkeypatch):
+    monkeypatch.setattr(serve, "BODY_SECONDS", 0.2)
+    sent = []
+
+    async def receive():  # the first part, then nothing for 3 s (15 times the limit)
+        if not sent:
+            sent.append("part")
+            return {"type": "http.request", "body": b"tile=", "more_body": True}
+        await asyncio.sleep(3)
+        return {"type": "http.request", "body": b"5-5", "more_body": False}
+
+    async def send(message):
+        sent.append(message)
+
+    with concurrent.futures.ThreadPoolExecutor(1) as pool:
+        pool.submit(asyncio.run, serve.BufferedWSGI(_ok)(scope(), receive, send)).result(5)
+    assert sent[1]["status"] == 408 and b"too slowly" in sent[2]["body"]
+
+
+def test_a_get_without_a_body_is_answered_without_waiting_for_one():
+    """A poll (no length, no chunks) is not held up by a receive that would wait; a GET
+    that says it has a body still gets it."""
+    get = scope(method="GET", headers=[(b"host", b"x")])
+    sent, calls = run(serve.BufferedWSGI(_ok), get, [b"never asked"])
+    assert "receive" not in calls and sent[1]["body"] == b"GET "
+    with_length = scope(method="GET", headers=[(b"content-length", b"2")])
+    sent, calls = run(serve.BufferedWSGI(_ok), with_length, [b"hi"])
+    assert calls[0] == "receive" and sent[1]["body"] == b"GET hi"
