@@ -1,6 +1,8 @@
 """Each app process keeps the replayed state of the matches it served, keyed by the match's
 version. Two apps on one database stand for two processes: what one records, the other
-shows at once, through moves, a settlement, a new hand and a settlement taken back."""
+shows at once, through moves, a settlement, a new hand and a settlement taken back; and a
+write through a process whose kept state another has moved on is judged on the match as
+it is."""
 
 from __future__ import annotations
 
@@ -60,3 +62,23 @@ def test_a_correction_to_an_earlier_hand_is_seen_by_every_process(two_apps):
         "Ana laid 1-1 on 3-1" in html
         and "Ana laid 4-1 on 3-1" not in html.split('id="taken-back"')[0]
     )
+
+
+def test_a_write_from_a_state_another_process_moved_on_is_judged_on_the_match_as_it_is(
+    two_apps,
+):
+    """A process writes from the state it keeps without reading the match first: a move
+    another process recorded meanwhile neither gets a sound move refused nor lets a move
+    be written on the old state."""
+    one, two = (Phone(app.test_client()) for app in two_apps)
+    t = one.start("five-up", ["Ana", "Ben"])
+    two.players[t] = one.players[t]
+    one.moves(t, "Ana 5-5")  # the first process keeps the match after move 1
+    two.moves(t, "Ben 5-0 on 5-5")  # the second records move 2
+    one.move(t, "Ana 0-0 on 5-0", position=(1, 2))  # seen on the second's screen: taken
+    assert two.position(t) == (1, 3)
+    two.moves(t, "Ben 5-3 on 5-5")
+    r = one.move(t, "Ben 5-2 on 5-5", status=409, position=(1, 3))  # the table moved on
+    assert "Ben laid 5-3 on 5-5" in r.get_data(as_text=True)
+    moves = one.record(t)["hands"][0]["moves"]
+    assert [m.get("play") for m in moves] == ["5-5", "5-0", "0-0", "5-3"]

@@ -147,6 +147,33 @@ def _cache() -> LRU:
     return found
 
 
+def _ids() -> LRU:
+    """The match id of each players' link whose state this process has kept."""
+    found = current_app.extensions.get("referee_state_ids")
+    if found is None:
+        found = current_app.extensions.setdefault("referee_state_ids", LRU(CACHE_SIZE))
+    return found
+
+
+def _keep(table: Table) -> None:
+    _cache().put(table.row.id, table.version, table)
+    _ids().put(table.row.write_token, None, table.row.id)
+
+
+def kept_row(token: str) -> MatchRow | None:
+    """The row of the match at this players' link as the state this process keeps of it
+    was read, or None: a write may start from it without reading the match
+    (`transaction.begin`), since its first statement adds to the version only if the
+    version is still this one (every change to the row adds to it)."""
+    match_id = _ids().get(token)
+    kept = _cache().latest(match_id) if match_id is not None else None
+    if kept is None or kept[1].row.write_token != token:
+        return None
+    row = kept[1].row
+    i18n.read_table_language(token, row.language)
+    return row
+
+
 MATCH_COLUMNS = (
     Match.id,
     Match.variant,
@@ -207,14 +234,14 @@ def state(row: MatchRow) -> Table:
         fresh = _resume(row, cached)
         if fresh is not None:
             cache.counts["partial"] += 1
-            cache.put(row.id, fresh.version, fresh)
+            _keep(fresh)
             return fresh
     cache.counts["misses"] += 1
     version, hands, facts = _read(row.id, 1)
     hands = counted(row, hands)
     fresh = _replay(row._replace(version=version), hands)
     fresh.corrected, fresh.in_event, fresh.overridden = facts
-    cache.put(row.id, fresh.version, fresh)
+    _keep(fresh)
     return fresh
 
 
@@ -275,7 +302,7 @@ REMEMBERED = "referee_remembered"  # app.extensions: what else is told of a writ
 def remember(table: Table) -> None:
     """Keep the state a write made (`transaction.commit`), and tell whoever asked
     (`on_remember`: an event keeps its game's result for the host)."""
-    _cache().put(table.row.id, table.version, table)
+    _keep(table)
     for hook in current_app.extensions.get(REMEMBERED, ()):
         hook(table)
 

@@ -17,7 +17,9 @@ abandoning, deleting, listing a match, an event's director) goes through `writes
 The commonest write, a move recorded at the table, is one statement on PostgreSQL
 (`add_move`): the version's conditional bump and the move's insert together, in autocommit
 (one round trip instead of BEGIN, the bump, the insert and COMMIT). The process keeps the
-state the write made, and the answer is rendered from it without reading the match again.
+state the write made, and the answer is rendered from it without reading the match again;
+the next write through this process starts from that state without reading the match
+either (`begin`): the bump's condition is the check that it is still the match's.
 """
 
 from __future__ import annotations
@@ -58,7 +60,7 @@ def writes(service):
         info = db.session.info
         info.pop("moved", None)
         for _attempt in range(RETRIES):
-            for key in ("locked", "writing", "bumped", "replayed"):
+            for key in ("locked", "writing", "bumped", "replayed", "unread"):
                 info.pop(key, None)
             try:
                 done = service(*args, **kwargs)
@@ -66,8 +68,11 @@ def writes(service):
                 db.session.rollback()
                 info["moved"] = True  # read the match again: another write came first
                 continue
-            except Exception:
+            except Exception as e:
                 db.session.rollback()
+                if isinstance(e, Refused) and info.pop("unread", False):
+                    info["moved"] = True  # refused on the kept state: judged again on a read
+                    continue
                 replayed = info.pop("replayed", None)
                 if replayed is not None:  # refused before the state was changed: keep it
                     state.unchanged(replayed)
@@ -89,8 +94,16 @@ def begin(token: str, *, unlocked: bool = True) -> Table:
     without any lock held (`lock` checks later that nothing was written meanwhile).
     Refused(404) for an unknown link, Refused(409) for a match whose result every side
     has confirmed or whose event is finished (unless `unlocked` is False: a
-    confirmation, which a locked match and a finished event still take)."""
-    row = state.match_row(token, write=True)
+    confirmation, which a locked match and a finished event still take). The match is
+    not read when this process keeps its state (`state.kept_row`) and no write came first
+    in this call: `lock` adds to the version only if it is still the kept one, and a
+    refusal is judged again on a read (`writes`), so nothing is refused or written on a
+    state another process has changed."""
+    row = None if db.session.info.get("moved") else state.kept_row(token)
+    if row is not None:
+        db.session.info["unread"] = True
+    else:
+        row = state.match_row(token, write=True)
     if row is None:
         raise Refused(404, _("There is no table at this link."))
     if row.abandoned is not None:
