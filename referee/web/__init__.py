@@ -24,7 +24,7 @@ from flask_wtf.csrf import CSRFProtect
 from sqlalchemy import MetaData, event
 from sqlalchemy.exc import DisconnectionError
 
-from . import i18n, links, security
+from . import csrf_token, i18n, links, security
 
 # Named constraints, so that migrations can name what they change on every database.
 NAMING = {
@@ -102,6 +102,7 @@ def create_extensions(app: Flask) -> None:
             event.listen(db.engine, "checkout", still_connected)
     migrate.init_app(app, db, directory=migrations_folder(app))
     csrf.init_app(app)
+    csrf_token.init_app(app)
     i18n.init_app(app)
     links.init_app(app)
     security.init_app(app)
