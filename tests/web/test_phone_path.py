@@ -2,9 +2,9 @@
 database. A move recorded from the table screen (as its script sends it) through the
 process that keeps the match waits for PostgreSQL once (one statement that adds the move
 if the version is still the kept one: the match is not read), the other phones' fetch of
-the new table and the version poll once each; no connection is pinged before use. A fetch write sets no cookie
-(nothing is flashed). A process's first request on a match it has not seen replays the
-match once."""
+the new table and the version poll once each; no connection is pinged before use. A
+fetch write sets no cookie (nothing is flashed). A process's first request on a match it
+has not seen replays the match once."""
 
 from __future__ import annotations
 
