@@ -90,7 +90,7 @@ def read_table_language(token: str, language: str | None) -> None:
         g.table_language = language if language in LANGUAGES else None
 
 
-def _catalogue():
+def catalogue():
     """The request's catalogue, looked up once per request: Flask-Babel looks up the
     locale, the domain and its cache again for every sentence, and a table page has
     hundreds. (The locale is fixed once asked for, so the catalogue is too.)"""
@@ -102,35 +102,35 @@ def _catalogue():
 
 def gettext(string: str, **variables) -> str:
     """Flask-Babel's `gettext` (the same answer) on the request's catalogue, looked up
-    once (`_catalogue`): what the Python side of a page says, dozens of sentences a page."""
-    text = (_catalogue() if has_app_context() else get_translations()).ugettext(string)
+    once (`catalogue`): what the Python side of a page says, dozens of sentences a page."""
+    text = (catalogue() if has_app_context() else get_translations()).ugettext(string)
     return text % variables if variables else text
 
 
 def ngettext(singular: str, plural: str, num: int, **variables) -> str:
     """Flask-Babel's `ngettext` on the request's catalogue (`num` given as `num`)."""
     variables.setdefault("num", num)
-    catalogue = _catalogue() if has_app_context() else get_translations()
-    return catalogue.ungettext(singular, plural, num) % variables
+    found = catalogue() if has_app_context() else get_translations()
+    return found.ungettext(singular, plural, num) % variables
 
 
 @pass_eval_context
 def _gettext(eval_ctx, string: str, **variables):
-    text = _catalogue().ugettext(string)
+    text = catalogue().ugettext(string)
     return (Markup(text) if eval_ctx.autoescape else text) % variables
 
 
 @pass_eval_context
 def _ngettext(eval_ctx, singular: str, plural: str, num: int, **variables):
     variables.setdefault("num", num)
-    text = _catalogue().ungettext(singular, plural, num)
+    text = catalogue().ungettext(singular, plural, num)
     return (Markup(text) if eval_ctx.autoescape else text) % variables
 
 
 def say(value):
     """An engine Message in the request's language; anything else unchanged."""
     if isinstance(value, Message):
-        return render(value, _catalogue() if has_app_context() else get_translations())
+        return render(value, catalogue() if has_app_context() else get_translations())
     return value
 
 

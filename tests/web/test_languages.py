@@ -415,3 +415,29 @@ def test_a_wrong_link_and_a_bad_kept_move_in_the_players_language(phone, lang, n
         headers={"X-CSRFToken": phone.csrf},
     )
     assert r.status_code == 400 and bad_kind in r.get_json()["message"]
+
+
+def test_each_language_gets_its_own_fixed_sentences_in_turn(app, phone):
+    """A template is compiled once per language with its fixed sentences translated
+    (referee/web/templating.py): phones in three languages, asking in turn, each read
+    their own, on the table's screen, in the fragment fetched after a move, and in the
+    parts the fragment shares."""
+    t = phone.start("five-up", ["Ana", "Ben"])
+    phone.moves(t, "Ana 5-5")
+    said = {
+        "en": ["Moves in this hand", "Type a tile instead"],
+        "pl": ["Ruchy w tym rozdaniu", "Albo wpisz kamień"],
+        "cs": ["Tahy v tomto kole", "Zadat kámen ručně"],
+    }
+    phones = {lang: app.test_client() for lang in said}
+    for lang, client in phones.items():
+        client.get(f"/?lang={lang}")
+    for _ in range(2):
+        for lang, client in phones.items():
+            for url in (f"/t/{t}", f"/t/{t}?fragment=1"):
+                html = htmllib.unescape(client.get(url).get_data(as_text=True))
+                for sentence in said[lang]:
+                    assert sentence in html, (lang, url, sentence)
+                for other in said:
+                    if other != lang:
+                        assert not any(s in html for s in said[other]), (lang, url, other)
