@@ -95,11 +95,17 @@ class BufferedWSGI:
         await send({"type": "http.response.body", "body": data})
 
     async def _body(self, scope, receive) -> bytes:
+        """The whole body: read until the length the request said has arrived (Granian
+        sends a form's body, then an empty last part: not waited for, a trip through the
+        loop), or, without a length (chunks), until the last part."""
+        length = None
         for name, value in scope["headers"]:
-            if name == b"content-length" and value.isdigit() and int(value) > self.max_body:
-                raise _TooLarge
+            if name == b"content-length" and value.isdigit():
+                length = int(value)
+                if length > self.max_body:
+                    raise _TooLarge
         parts, size = [], 0
-        while True:
+        while length is None or size < length:
             message = await receive()
             if message["type"] == "http.disconnect":
                 break

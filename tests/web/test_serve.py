@@ -151,3 +151,15 @@ def test_a_get_without_a_body_is_answered_without_waiting_for_one():
     with_length = scope(method="GET", headers=[(b"content-length", b"2")])
     sent, calls = run(serve.BufferedWSGI(_ok), with_length, [b"hi"])
     assert calls[0] == "receive" and sent[1]["body"] == b"GET hi"
+
+
+def test_a_body_is_whole_once_its_said_length_has_come():
+    """A form's body with its length said is handed to the app as soon as that many bytes
+    have come, without waiting for the empty last part Granian sends after it; without a
+    length (chunks) the app waits for the last part."""
+    said = scope(headers=[(b"content-length", b"8")])
+    sent, calls = run(serve.BufferedWSGI(_ok), said, [b"tile=", b"5-5", b""])
+    assert calls.count("receive") == 2 and sent[1]["body"] == b"POST tile=5-5"
+    chunked = scope(headers=[(b"transfer-encoding", b"chunked")])
+    sent, calls = run(serve.BufferedWSGI(_ok), chunked, [b"tile=", b"5-5", b""])
+    assert calls.count("receive") == 3 and sent[1]["body"] == b"POST tile=5-5"
