@@ -17,12 +17,14 @@ from __future__ import annotations
 
 import asyncio
 import io
+import logging
 import os
 import sys
 from concurrent.futures import ThreadPoolExecutor
 
 from referee.web.inline import DECLINED, INLINE
 
+log = logging.getLogger(__name__)
 BODY_SECONDS = 30.0  # a request's body must arrive within this long (else 408)
 
 
@@ -84,8 +86,9 @@ class BufferedWSGI:
                 self.pool, self._run, environ(scope, body)
             )
             await self._send(send, status, headers, data)
-            if close is not None:  # what the app does once its answer has gone
-                await loop.run_in_executor(self.pool, close)
+            if close is not None:  # what the app does once its answer has gone: not
+                # waited for (the loop is not woken again for it; an error is logged)
+                self.pool.submit(close).add_done_callback(_logged)
             return
         await self._send(send, status, headers, data)
 
@@ -141,6 +144,13 @@ class BufferedWSGI:
             raise
         headers = [(k.lower().encode("latin-1"), v.encode("latin-1")) for k, v in said["headers"]]
         return int(said["status"].split(" ", 1)[0]), headers, b"".join(chunks), close
+
+
+def _logged(done) -> None:
+    """Log what a request's `close` raised (it runs after the answer, on a thread)."""
+    error = done.exception()
+    if error is not None:
+        log.error("after the answer", exc_info=error)
 
 
 def _bodiless(scope: dict) -> bool:

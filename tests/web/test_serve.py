@@ -72,7 +72,9 @@ def test_the_app_gets_the_whole_body_and_the_environ_and_closes_after_the_answer
         start_response("201 Created", [("Content-Type", "text/plain"), ("X-A", "b")])
         return Result(order)
 
-    sent, calls = run(serve.BufferedWSGI(wsgi, threads=2), scope(), [b"tile=5-", b"5&x=1"], order)
+    app = serve.BufferedWSGI(wsgi, threads=2)
+    sent, calls = run(app, scope(), [b"tile=5-", b"5&x=1"], order)
+    app.pool.shutdown(wait=True)  # its close runs on a thread, once the answer has gone
     assert seen["body"] == b"tile=5-5&x=1" and seen["CONTENT_LENGTH"] == "12"
     assert (
         seen["REQUEST_METHOD"],
@@ -163,3 +165,28 @@ def test_a_body_is_whole_once_its_said_length_has_come():
     chunked = scope(headers=[(b"transfer-encoding", b"chunked")])
     sent, calls = run(serve.BufferedWSGI(_ok), chunked, [b"tile=", b"5-5", b""])
     assert calls.count("receive") == 3 and sent[1]["body"] == b"POST tile=5-5"
+
+
+def test_the_close_is_not_waited_for_and_what_it_raises_is_logged(caplog):
+    """A request's `close` (the kept files written) runs on a thread after the answer
+    went; the request is done without waiting for it, and an error in it is logged."""
+    import threading
+
+    release, closed = threading.Event(), []
+
+    class Slow(list):
+        def close(self):
+            release.wait(5)
+            closed.append(1)
+            raise OSError("disk full")
+
+    def wsgi(environ, start_response):
+        start_response("200 OK", [])
+        return Slow([b"ok"])
+
+    app = serve.BufferedWSGI(wsgi)
+    sent, _ = run(app, scope(), [b"x"])
+    assert sent[1]["body"] == b"ok" and closed == []  # answered; its close still running
+    release.set()
+    app.pool.shutdown(wait=True)
+    assert closed == [1] and "disk full" in caplog.text
