@@ -125,3 +125,27 @@ def test_a_long_hand_shows_its_last_12_moves_and_links_to_all(phone):
     assert re.findall(r'<li value="(\d+)">', html) == [str(n) for n in range(3, 15)]
     assert "All 14 moves of hand 1" in text_of(html, "history")
     assert re.search(r'id="replay-link" href="[^"]*/hand/1/move/14"', html)
+
+
+def test_the_moves_said_follow_an_undo_a_correction_and_the_language(app, phone):
+    """The words of a hand's moves are kept per process while its first moves stay the
+    same ones (`presenters.history`): an Undo, a move made in its place, a correction of
+    an earlier move and another language each show the hand as it is."""
+    t = phone.start("five-up", ["Ana", "Ben"])
+    phone.moves(t, "Ana 5-5; Ben 5-0 on 5-5; Ana 0-0 on 5-0")
+    said = text_of(phone.table(t), "moves")
+    assert "Ben laid 5-0 on 5-5" in said and "Ana laid 0-0 on 5-0" in said
+    phone.undo(t)
+    phone.undo(t)
+    phone.moves(t, "Ben draw 1")
+    said = text_of(phone.table(t), "moves")
+    assert "Ben drew 1 tile" in said and "5-0" not in said and "Ana led 5-5" in said
+    r = phone.post(
+        f"/t/{t}/hand/1/correct",
+        {"k": 1, "moves": "Ana 6-6\nBen draw 1", "reseat": "0", "total": 2},
+    )
+    assert r.status_code == 302, r.get_data(as_text=True)[:2000]
+    said = text_of(phone.table(t), "moves")
+    assert "Ana led 6-6" in said and "Ana led 5-5" not in said and "Ben drew 1 tile" in said
+    polish = text_of(phone.get(f"/t/{t}?lang=pl").get_data(as_text=True), "moves")
+    assert "Ana wychodzi kamieniem 6-6" in polish and "Ana led" not in polish

@@ -9,12 +9,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from flask import current_app
 from flask_babel import get_locale
 
 from referee.engine import Move, rulebook
 from referee.engine.hand import Hand as EngineHand
 from referee.engine.messages import N_, Message
 
+from ..cache import LRU
 from ..i18n import gettext as _
 from ..i18n import ngettext, say
 from .state import Table
@@ -67,16 +69,50 @@ class Event:
     notes: list[dict]  # {"text": ..., "rule": ...}
 
 
-def history(hand: EngineHand, last: int | None = None) -> list[Event]:
+def history(hand: EngineHand, last: int | None = None, kept: tuple | None = None) -> list[Event]:
     """Every move of the hand (or the `last` few) in words, with what it scored or cost
-    (Five-Up's count, French Connection's charges), as the engine computed them."""
+    (Five-Up's count, French Connection's charges), as the engine computed them. `kept`
+    (the match's id, link and hand number): the words of the moves this process has
+    already described in this hand are reused (`_described`)."""
     start = 1 if last is None else max(1, len(hand.moves) - last + 1)
-    notes = move_notes(hand, start)
+    if kept is None:
+        return _events(hand, start)
+    return list(_described(hand, kept)[start - 1 :])
+
+
+def _events(hand: EngineHand, first: int) -> list[Event]:
+    notes = move_notes(hand, first)
     lead_at = first_play(hand)
     return [
         Event(i, describe(hand, hand.moves[i - 1], i, lead_at), notes.get(i, []))
-        for i in range(start, len(hand.moves) + 1)
+        for i in range(first, len(hand.moves) + 1)
     ]
+
+
+DESCRIBED = 2048  # hands kept per process, in each language: a hall's tables and more
+
+
+def _described(hand: EngineHand, kept: tuple) -> tuple[Event, ...]:
+    """Every move of the hand in words, those of a move already described in this hand
+    (in this language) taken as they were: what a move says, scores and costs depends
+    only on it and the moves before it, so the words kept for moves 1..k hold while the
+    hand's first k moves are the same ones (after an Undo or a correction too)."""
+    store = current_app.extensions.get("referee_described")
+    if store is None:
+        store = current_app.extensions.setdefault("referee_described", LRU(DESCRIBED))
+    key = (*kept, str(get_locale()))
+    moves = tuple(hand.moves)
+    events: tuple[Event, ...] = ()
+    found = store.get(key)
+    if found is not None:
+        said_of, said = found
+        n = min(len(said_of), len(moves))
+        if said_of[:n] == moves[:n]:
+            events = said[:n]
+    if len(events) < len(moves):
+        events = (*events, *_events(hand, len(events) + 1))
+        store.put(key, None, (moves, events))
+    return events
 
 
 def move_notes(hand: EngineHand, first: int = 1) -> dict[int, list[dict]]:

@@ -122,7 +122,13 @@ def _table_context(t: Table, link: Link, chosen, refused, said) -> dict:
         "chosen": chosen,
         "picture": picture,
         "offered": offers.picker(hand) if hand is not None and link.write else [],
-        "events": presenters.history(hand, last=12) if hand is not None else [],
+        "events": (
+            presenters.history(
+                hand, last=12, kept=(t.row.id, t.row.write_token, len(t.match.hands))
+            )
+            if hand is not None
+            else []
+        ),
         "moves": len(hand.moves) if hand is not None else 0,
         "opening": presenters.opening_line(t),
         "summary": presenters.hand_summary(t, len(t.match.hands) - 1) if t.match.hands else None,
@@ -143,6 +149,11 @@ def _table_context(t: Table, link: Link, chosen, refused, said) -> dict:
         "settled": settled.last_settled(t),
         "mine": _players_card(t) if link.write else None,
     }
+
+
+def _hand_of(t: Table) -> tuple:
+    """The match's current hand, as the words of its moves are kept (`history`)."""
+    return (t.row.id, t.row.write_token, len(t.match.hands))
 
 
 def _players_card(t: Table) -> dict:
