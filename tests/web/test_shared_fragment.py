@@ -7,10 +7,7 @@ from __future__ import annotations
 
 import re
 
-import sqlalchemy as sa
-from webhelpers import Phone, text_of
-
-from referee.web import db
+from webhelpers import Phone, sent_sql, text_of
 
 FETCH = {"X-Requested-With": "fetch"}
 TOKEN = re.compile(r'name="csrf_token" value="([^"]+)"')  # the table's forms
@@ -79,20 +76,10 @@ def test_each_phone_reads_the_shared_fragment_in_its_own_language(app, phone):
 
 
 def statements(app, do) -> list[str]:
-    """The SQL statements `do()` sends."""
-    sent: list[str] = []
-    with app.app_context():
-        engine = db.engine
-
-    def listen(conn, cursor, statement, *args):
-        sent.append(statement)
-
-    sa.event.listen(engine, "before_cursor_execute", listen)
-    try:
+    """The SQL statements `do()` sends (its BEGIN and COMMIT left out)."""
+    with sent_sql(app) as sent:
         do()
-    finally:
-        sa.event.remove(engine, "before_cursor_execute", listen)
-    return sent
+    return [s for s in sent if s.split()[0] not in ("BEGIN", "COMMIT")]
 
 
 def test_a_play_reads_no_more_in_a_long_match_with_many_undos(app, phone):

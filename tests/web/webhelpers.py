@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import io
 import re
 from html.parser import HTMLParser
@@ -176,3 +177,38 @@ class Phone:
     def read_token(self, token: str) -> str:
         html = self.table(token)
         return re.search(r'id="read-link" href="[^"]*/s/([^"]+)"', html).group(1)
+
+
+# -- what reaches the database --------------------------------------------------------------
+@contextlib.contextmanager
+def sent_sql(app):
+    """The SQL statements sent in the block (in the list it gives), through the app's
+    engine and through SQLite's writer of moves (`reads.SqliteWriter`, on this thread's
+    connection: SQLite itself reports them, its BEGIN and COMMIT too)."""
+    import sqlalchemy as sa
+
+    from referee.web import db, reads
+
+    sent: list[str] = []
+    with app.app_context():
+        engine = db.engine
+
+    def listen(conn, cursor, statement, *args):
+        sent.append(statement)
+
+    def commit(conn):
+        sent.append("COMMIT")
+
+    writer = reads.sqlite_writer(app)
+    raw = writer.connection() if writer else None
+    sa.event.listen(engine, "before_cursor_execute", listen)
+    sa.event.listen(engine, "commit", commit)
+    if raw is not None:
+        raw.set_trace_callback(sent.append)
+    try:
+        yield sent
+    finally:
+        sa.event.remove(engine, "before_cursor_execute", listen)
+        sa.event.remove(engine, "commit", commit)
+        if raw is not None:
+            raw.set_trace_callback(None)

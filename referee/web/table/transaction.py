@@ -223,6 +223,10 @@ def add_move(table: Table, move: dict, hand_no: int, after: int) -> None:
     it adds nothing if the version has moved on (`Moved`: the service runs again).
     SQLite, and a game of an event (whose own version `lock` adds to as well): the bump,
     the insert and the commit in the match's transaction."""
+    writer = None if table.in_event else _sqlite_writer()
+    if writer is not None:
+        _add_move_on_sqlite(writer, table, move, hand_no, after)
+        return
     conn = None if table.in_event else reads.connection()
     if conn is None:  # SQLite, an event's game (or no request)
         lock(table)
@@ -243,6 +247,33 @@ def add_move(table: Table, move: dict, hand_no: int, after: int) -> None:
 
 
 ADD_MOVE = insert(_MOVES)  # built once (SQLAlchemy compiles it once), Core: no ORM bookkeeping
+
+
+def _sqlite_writer() -> reads.SqliteWriter | None:
+    """SQLite's writer of moves (`reads.sqlite_writer`), when nothing else is being written
+    in this request's session; else None."""
+    if db.session.info.get("locked") or db.session.new or db.session.dirty:
+        return None
+    return reads.sqlite_writer()
+
+
+def _add_move_on_sqlite(writer, table: Table, move: dict, hand_no: int, after: int) -> None:
+    """The bump and the move's insert, committed, in one transaction of the thread's own
+    connection (`reads.SqliteWriter`); `Moved` if the version has moved on."""
+    try:
+        if writer.execute(BUMP, _seen(table)) != 1:
+            writer.rollback()
+            raise Moved()
+        writer.execute(ADD_MOVE, move, insert=True)
+        writer.commit()
+    except IntegrityError:  # a race lost: the move is already recorded
+        writer.rollback()
+        _already(table, hand_no, after)
+    except BaseException:
+        writer.rollback()
+        raise
+    db.session.info["writing"] = db.session.info["bumped"] = True
+    _kept(table)
 
 
 def _already(table: Table, hand_no: int | None, after: int | None):
