@@ -116,7 +116,7 @@ def sqlite_writer(app: Flask | None = None) -> SqliteWriter | None:
         options = app.config.get("SQLALCHEMY_ENGINE_OPTIONS") or {}
         sqlite = engine.dialect.name == "sqlite" and database not in (None, "", ":memory:")
         found = SqliteWriter(engine, options.get("connect_args", {})) if sqlite else False
-        app.extensions[WRITER] = found
+        found = app.extensions.setdefault(WRITER, found)  # one, if two threads made one
     return found or None
 
 

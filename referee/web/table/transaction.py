@@ -221,14 +221,16 @@ def add_move(table: Table, move: dict, hand_no: int, after: int) -> None:
     """Write a move the engine accepted (`move`: a row of `moves`) and keep the new state
     (`commit` with `keep`). PostgreSQL: one statement in autocommit (`BUMP_AND_ADD_MOVE`);
     it adds nothing if the version has moved on (`Moved`: the service runs again).
-    SQLite, and a game of an event (whose own version `lock` adds to as well): the bump,
-    the insert and the commit in the match's transaction."""
+    SQLite: the bump, the insert and the commit on the thread's own connection
+    (`_add_move_on_sqlite`). A game of an event (whose own version `lock` adds to as
+    well), or a session with other writes pending: the bump, the insert and the commit in
+    the session's transaction."""
     writer = None if table.in_event else _sqlite_writer()
     if writer is not None:
         _add_move_on_sqlite(writer, table, move, hand_no, after)
         return
     conn = None if table.in_event else reads.connection()
-    if conn is None:  # SQLite, an event's game (or no request)
+    if conn is None:  # an event's game, other writes pending on SQLite (or no request)
         lock(table)
         db.session.connection().execute(ADD_MOVE, move)
         commit(table, hand_no, after, keep=True)
@@ -262,8 +264,7 @@ def _add_move_on_sqlite(writer, table: Table, move: dict, hand_no: int, after: i
     connection (`reads.SqliteWriter`); `Moved` if the version has moved on."""
     try:
         if writer.execute(BUMP, _seen(table)) != 1:
-            writer.rollback()
-            raise Moved()
+            raise Moved()  # (rolled back below)
         writer.execute(ADD_MOVE, move, insert=True)
         writer.commit()
     except IntegrityError:  # a race lost: the move is already recorded
