@@ -122,13 +122,7 @@ def _table_context(t: Table, link: Link, chosen, refused, said) -> dict:
         "chosen": chosen,
         "picture": picture,
         "offered": offers.picker(hand) if hand is not None and link.write else [],
-        "events": (
-            presenters.history(
-                hand, last=12, kept=(t.row.id, t.row.write_token, len(t.match.hands))
-            )
-            if hand is not None
-            else []
-        ),
+        "events": presenters.history(hand, last=12, kept=_hand_of(t)) if hand is not None else [],
         "moves": len(hand.moves) if hand is not None else 0,
         "opening": presenters.opening_line(t),
         "summary": presenters.hand_summary(t, len(t.match.hands) - 1) if t.match.hands else None,
