@@ -199,3 +199,52 @@ def test_a_move_at_an_events_table_is_written_under_the_matchs_lock(app, monkeyp
     r = director.post(f"/t/{t}/{first.kind}", move_form(hand, 1, 0, first), headers=FETCH)
     assert r.status_code == 200, r.get_data(as_text=True)[:500]
     assert locked and director.position(t) == (1, 1)
+
+
+def _shown(html: str) -> str:
+    """The table as every phone sees it: from its status on, without this phone's CSRF
+    token and the time it got the page."""
+    html = html[html.index('<section id="status"') :]
+    html = re.sub(r'name="csrf_token" value="[^"]*"', "", html)
+    return re.sub(r' data-rendered="[^"]*"', "", html)
+
+
+def test_an_undo_through_the_process_that_made_the_move_replays_nothing(two_apps, replays):
+    """The Undo's answer is the table as it stood before the move taken back: the process
+    that made the move kept that hand, and takes it up again without reading or
+    replaying; what it shows is what a process that replays the match shows."""
+    one, two = two_apps
+    two.config["RENDERED_DIR"] += "-two"  # another host: it renders the table itself
+    p = Phone(one.test_client())
+    t = p.start("five-up", ["Ana", "Ben"])
+    moves = ["Ana 5-5", "Ben 5-0 on 5-5", "Ana 0-0 on 5-0", "Ben draw 2", "Ben 5-3 on 5-5"]
+    seen = {}
+    for n, line in enumerate(moves):
+        name, *rest = line.split()
+        data = {"hand": 1, "after": n, "seat": p.players[t].index(name)}
+        if rest[0] == "draw":
+            r = p.post(f"/t/{t}/draw", dict(data, count=rest[1]), headers=FETCH)
+        else:
+            data |= {"tile": rest[0], "on": rest[2] if len(rest) > 1 else ""}
+            r = p.post(f"/t/{t}/play", data, headers=FETCH)
+        assert r.status_code == 200, r.get_data(as_text=True)[:500]
+        seen[n + 1] = _shown(r.get_data(as_text=True))
+    replays.clear()
+    r = p.post(f"/t/{t}/undo", {"hand": 1, "after": 5, "settled": 0}, headers=FETCH)
+    assert r.status_code == 200
+    undone = r.get_data(as_text=True)
+    assert "Taken back: Ben laid 5-3 on 5-5." in text_of(undone, "flash")
+    assert replays == []  # no replay: the hand before the move, as this process kept it
+    assert _shown(undone) == seen[4]
+    q = Phone(two.test_client())
+    assert _shown(q.get(f"/t/{t}?fragment=1").get_data(as_text=True)) == seen[4]
+    assert replays == [1]  # the other process replayed it: the same table
+    # a second Undo in a row is not known without a replay: the hand is replayed once
+    r = p.post(f"/t/{t}/undo", {"hand": 1, "after": 4, "settled": 0}, headers=FETCH)
+    assert r.status_code == 200 and _shown(r.get_data(as_text=True)) == seen[3]
+    assert replays == [1, 1]
+    # a move another process made is taken back with a replay, and shows the same
+    q.players[t] = p.players[t]
+    q.move(t, "Ben draw 2")
+    r = p.post(f"/t/{t}/undo", {"hand": 1, "after": 4, "settled": 0}, headers=FETCH)
+    assert r.status_code == 200 and _shown(r.get_data(as_text=True)) == seen[3]

@@ -292,6 +292,7 @@ def undo(token: str, hand_no: int, after: int, settled: bool) -> str:
     if what is None:
         raise Refused(409, undo_refusal(table))
     lock(table)
+    undone = None
     if row.remaining is not None:
         log_change(table.row.id, "undo", hand=row.number, old={"remaining": row.remaining})
         db.session.execute(
@@ -313,6 +314,7 @@ def undo(token: str, hand_no: int, after: int, settled: bool) -> str:
             update(MoveRow).where(MoveRow.id == last.id).values(taken_back=change.id),
             execution_options={"synchronize_session": False},
         )
+        undone = state.undone(table)  # the hand before it, if this process made the move
     elif row.lot is not None:  # the lot for the lead, before any move
         log_change(table.row.id, "undo", hand=row.number, old={"lot": row.lot})
         db.session.execute(
@@ -334,7 +336,7 @@ def undo(token: str, hand_no: int, after: int, settled: bool) -> str:
             update(Hand).where(Hand.id == prev.id).values(remaining=null()),
             execution_options={"synchronize_session": False},
         )
-    commit(table)
+    commit(undone or table, keep=undone is not None)  # kept: the answer shows it, no replay
     return _("Taken back: %(what)s.", what=what)
 
 

@@ -108,6 +108,10 @@ class Table:
     in_event: bool = False  # a game of an event (the table screen shows its series)
     overridden: bool = False  # unlocked once (the table screen shows who and why)
     replayed: tuple | None = None  # replayed for a write, not kept (`for_write`)
+    # the current hand and its row as they stood before its last move, when this process
+    # made that move (`undone`); a fork's `forked` is what it was copied from until then
+    undo_to: tuple[EngineHand, HandRow] | None = None
+    forked: tuple[EngineHand, HandRow] | None = None
 
     @property
     def version(self) -> int:
@@ -439,7 +443,33 @@ def fork(t: Table) -> Table:
         last.moves = list(last.moves)
         match = copy.copy(t.match)
         match.hands = [*t.match.hands[:-1], t.hand.copy()]
-        mine = Table(t.row, [*t.hand_rows[:-1], last], match, t.fault)
+        mine = Table(t.row, [*t.hand_rows[:-1], last], match, t.fault, undo_to=t.undo_to)
+        mine.forked = (t.hand, t.hand_rows[-1])
+    mine.corrected, mine.in_event, mine.overridden = t.corrected, t.in_event, t.overridden
+    return mine
+
+
+def moved(t: Table) -> None:
+    """`t` is kept as the match's new state (`transaction`): if it is a fork a move was
+    made on, what it was copied from is the hand as it stood before that move (`undone`);
+    else that is not known."""
+    t.undo_to, t.forked = t.forked, None
+
+
+def undone(t: Table) -> Table | None:
+    """The state once the current hand's last move is taken back, when this process made
+    that move: the hand as it stood before it (`undo_to`: kept, never changed), with no
+    read and no replay. None when it is not known here (made by another process, after a
+    restart, a second Undo in a row): the Undo's answer then reads and replays."""
+    if t.undo_to is None or t.hand_row is None:
+        return None
+    hand, row = t.undo_to
+    last = t.hand_row
+    if row.key != last.key or row.moves != last.moves[:-1]:
+        return None
+    match = copy.copy(t.match)
+    match.hands = [*t.match.hands[:-1], hand]
+    mine = Table(t.row, [*t.hand_rows[:-1], row], match, t.fault)
     mine.corrected, mine.in_event, mine.overridden = t.corrected, t.in_event, t.overridden
     return mine
 

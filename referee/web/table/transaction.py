@@ -285,6 +285,7 @@ def _already(table: Table, hand_no: int | None, after: int | None):
 
 def _kept(table: Table) -> None:
     table.replayed = None
+    state.moved(table)
     table.row = table.row._replace(version=table.version + 1)
     state.remember(table)
     if has_request_context():
