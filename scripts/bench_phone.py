@@ -15,6 +15,14 @@ machine's load, which changes from one second to the next on a shared machine, h
 alike; the figures of each are printed beside the others'. The load average is printed
 before and after.
 
+Each figure is the median of its times, and its ratio the median's to the bare route's;
+beside it, the middle half (25th to 75th percentile) of the ratios round by round (each
+time over the bare route of its own round), which says how far one run can be trusted.
+A round runs its requests in a fixed order: the bare route, the poll, hand 1's play (then
+the other phones, the Undo), hand 30's; so the play at hand 30 always comes just after an
+Undo, whose kept files are still being written, and the one at hand 1 after a poll.
+`--order shuffled` shuffles the four (seeded) at every round, so that each follows each.
+
     .venv/bin/python scripts/bench_phone.py --url http://127.0.0.1:5001,http://127.0.0.1:5002
 
 Loopback addresses only (it drives local servers). The client is `scripts/loadtest.py`'s.
@@ -149,14 +157,15 @@ class Server:
             self.times[f"others_{which}"].extend(others)
             self.times[f"undo_{which}"].append(undone)
 
-    async def round(self, keep: bool = True) -> None:
-        for kind in ("healthz", "version"):
+    async def round(self, keep: bool = True, order=("healthz", "version", "h1", "h30")) -> None:
+        for kind in order:
+            if kind in ("h1", "h30"):
+                await self.play(kind, keep)
+                continue
             path = "/healthz" if kind == "healthz" else f"/t/{self.short}/version"
             took = await self.timed(self.phone, "GET", path)
             if keep:
                 self.times[kind].append(took)
-        await self.play("h1", keep)
-        await self.play("h30", keep)
 
     def close(self) -> None:
         for c in (self.phone, *self.others):
@@ -169,7 +178,16 @@ class Server:
             "url": self.url,
             "median_ms": {k: round(v, 2) for k, v in med.items()},
             "ratio_to_healthz": {k: round(v / base, 2) for k, v in med.items()},
+            "round_ratios_p25_p75": {k: self.spread(k) for k in KINDS},
         }
+
+    def spread(self, kind: str) -> list[float]:
+        """The 25th and 75th percentiles of `kind`'s time over its own round's bare route
+        (the other phones' three fetches: their median)."""
+        base, times = self.times["healthz"], self.times[kind]
+        per = len(times) // len(base) if base else 0
+        ratios = [pct(times[i * per : (i + 1) * per], 50) / b for i, b in enumerate(base)]
+        return [round(pct(ratios, 25), 2), round(pct(ratios, 75), 2)] if per else []
 
 
 async def run(args) -> dict:
@@ -179,16 +197,20 @@ async def run(args) -> dict:
     for s in servers:
         await s.setup(record_json, plays)
     load0 = load_average()
+    order, shuffle = ["healthz", "version", "h1", "h30"], random.Random(args.seed).shuffle
     for _ in range(args.warmup):
         for s in servers:
             await s.round(keep=False)
     for _ in range(args.samples):  # in turn: a change in the machine's load hits all alike
+        if args.order == "shuffled":
+            shuffle(order)
         for s in servers:
-            await s.round()
+            await s.round(order=order)
     for s in servers:
         s.close()
     return {
         "samples": args.samples,
+        "order": args.order,
         "load_before": load0,
         "load_after": load_average(),
         "servers": [s.figures() for s in servers],
@@ -201,6 +223,12 @@ def main(argv=None) -> int:
     p.add_argument("--samples", type=int, default=100, help="rounds measured (100)")
     p.add_argument("--warmup", type=int, default=10, help="rounds not counted (10)")
     p.add_argument("--seed", type=int, default=1)
+    p.add_argument(
+        "--order",
+        choices=("fixed", "shuffled"),
+        default="fixed",
+        help="a round's requests in a fixed order (as measured since issue 22) or shuffled",
+    )
     p.add_argument("--json", action="store_true", help="print the figures as JSON too")
     args = p.parse_args(argv)
     for url in args.url.split(","):
@@ -209,11 +237,16 @@ def main(argv=None) -> int:
             p.error(f"{host}: loopback only (this tool drives local servers)")
     r = asyncio.run(run(args))
     print(f"# {time.strftime('%Y-%m-%d %H:%M:%S')} load {r['load_before']} -> {r['load_after']}")
-    print(f"median of {r['samples']}, ms (ratio to the same server's /healthz)")
-    print(f"{'':12s}" + "".join(f"{s['url']:>28s}" for s in r["servers"]))
+    print(
+        f"median of {r['samples']} rounds ({r['order']} order), ms (ratio to the same"
+        " server's /healthz) [middle half of the rounds' ratios]"
+    )
+    print(f"{'':12s}" + "".join(f"{s['url']:>42s}" for s in r["servers"]))
     for k in KINDS:
         cells = "".join(
-            f"{s['median_ms'][k]:>18.2f} ({s['ratio_to_healthz'][k]:5.2f}x)" for s in r["servers"]
+            f"{s['median_ms'][k]:>18.2f} ({s['ratio_to_healthz'][k]:5.2f}x)"
+            f" [{s['round_ratios_p25_p75'][k][0]:5.2f}-{s['round_ratios_p25_p75'][k][1]:5.2f}]"
+            for s in r["servers"]
         )
         print(f"{k:12s}{cells}")
     if args.json:

@@ -227,3 +227,27 @@ def test_without_trusted_proxies_x_forwarded_headers_are_ignored(server):
         assert status == 404
     status = phone.request("/code", {"code": code}, headers={"X-Forwarded-For": "192.0.2.99"})[0]
     assert status == 429
+
+
+def test_the_phone_bench_measures_the_readmes_server(server):
+    """scripts/bench_phone.py (issue 22's figures) against the server a club runs: every
+    request of the phone's path timed, as a ratio to the bare route, with the middle half
+    of the rounds' ratios beside it, in either order of a round's requests."""
+    import json
+    import sys
+
+    out = subprocess.run(
+        [sys.executable, str(ROOT / "scripts" / "bench_phone.py"), "--url", server.base]
+        + ["--samples", "4", "--warmup", "1", "--order", "shuffled", "--json"],
+        capture_output=True,
+        text=True,
+        timeout=180,
+        check=True,
+    ).stdout
+    assert "median of 4 rounds (shuffled order)" in out
+    figures = json.loads(out.splitlines()[-1])["servers"][0]
+    for kind in ("healthz", "version", "play_h1", "others_h1", "undo_h1", "play_h30"):
+        assert figures["median_ms"][kind] > 0, kind
+        low, high = figures["round_ratios_p25_p75"][kind]
+        assert 0 < low <= high, kind
+    assert figures["ratio_to_healthz"]["healthz"] == 1.0
