@@ -4,7 +4,8 @@ process that keeps the match waits for PostgreSQL once (one statement that adds 
 if the version is still the kept one: the match is not read), the other phones' fetch of
 the new table and the version poll once each; no connection is pinged before use. A
 fetch write sets no cookie (nothing is flashed). A process's first request on a match it
-has not seen replays the match once."""
+has not seen replays the match once; an Undo through the process that made the move
+replays nothing."""
 
 from __future__ import annotations
 
