@@ -9,9 +9,11 @@ import asyncio
 import concurrent.futures
 import http.client
 import importlib.util
+import json
 import re
 import ssl
 import subprocess
+import sys
 import urllib.request
 
 import pytest
@@ -233,9 +235,6 @@ def test_the_phone_bench_measures_the_readmes_server(server):
     """scripts/bench_phone.py (issue 22's figures) against the server a club runs: every
     request of the phone's path timed, as a ratio to the bare route, with the middle half
     of the rounds' ratios beside it, in either order of a round's requests."""
-    import json
-    import sys
-
     out = subprocess.run(
         [sys.executable, str(ROOT / "scripts" / "bench_phone.py"), "--url", server.base]
         + ["--samples", "4", "--warmup", "1", "--order", "shuffled", "--json"],

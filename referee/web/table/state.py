@@ -438,14 +438,12 @@ def fork(t: Table) -> Table:
     no replay), the earlier hands shared (they are not changed)."""
     if not t.hand_rows or t.fault is not None or t.hand is None:
         mine = _replay(t.row, list(t.hand_rows))
-    else:
-        last = copy.copy(t.hand_rows[-1])
-        last.moves = list(last.moves)
-        match = copy.copy(t.match)
-        match.hands = [*t.match.hands[:-1], t.hand.copy()]
-        mine = Table(t.row, [*t.hand_rows[:-1], last], match, t.fault, undo_to=t.undo_to)
-        mine.forked = (t.hand, t.hand_rows[-1])
-    mine.corrected, mine.in_event, mine.overridden = t.corrected, t.in_event, t.overridden
+        mine.corrected, mine.in_event, mine.overridden = t.corrected, t.in_event, t.overridden
+        return mine
+    last = copy.copy(t.hand_rows[-1])
+    last.moves = list(last.moves)
+    mine = _with_current(t, t.hand.copy(), last)
+    mine.undo_to, mine.forked = t.undo_to, (t.hand, t.hand_rows[-1])
     return mine
 
 
@@ -467,6 +465,12 @@ def undone(t: Table) -> Table | None:
     last = t.hand_row
     if row.key != last.key or row.moves != last.moves[:-1]:
         return None
+    return _with_current(t, hand, row)
+
+
+def _with_current(t: Table, hand: EngineHand, row: HandRow) -> Table:
+    """`t` with `hand` and `row` as its current hand, the earlier hands and what the
+    replay read beside the rows (`_facts`) shared."""
     match = copy.copy(t.match)
     match.hands = [*t.match.hands[:-1], hand]
     mine = Table(t.row, [*t.hand_rows[:-1], row], match, t.fault)
