@@ -5,18 +5,19 @@ with its fixed sentences translated.
 Jinja gives every template loaded without globals of its own a `ChainMap({}, globals)`.
 Each render copies it into the template's context, and each `{% from ... import %}`
 compares its keys with the importer's: through a ChainMap both walk every map for every
-one of the app's 44 globals, 21 µs and 23 µs of a table's 0.5 ms render. The app never
-gives a template globals of its own, so the environment's dict serves them all (the same
-dict: a global added later is seen by every template, as before).
+one of the app's 44 globals, 21 µs and 23 µs of a page's 0.5 ms render (the table
+screen's, before it was made in Python). The app never gives a template globals of its
+own, so the environment's dict serves them all (the same dict: a global added later is
+seen by every template, as before).
 
 A sentence with nothing to fill in, `{{ _('Score') }}`, says the same in a language at
 every render, yet costs a call through Jinja's context, a catalogue lookup and a `Markup`
-each time (35 of them in the table screen: a fifth of its render). So a template asked
-for in a request is loaded from that language's overlay of the environment (`overlay`:
-the same loader, globals and filters, a cache of its own), which compiles each such call
-to the translated sentence itself; a sentence with values (`_('%(player)s to play.',
-player=...)`) is still translated at every render. Outside a request (the CLI, a
-script) templates are compiled as they are."""
+each time (35 of them in the table screen, then a template: a fifth of its render). So a
+template asked for in a request is loaded from that language's overlay of the
+environment (`overlay`: the same loader, globals and filters, a cache of its own), which
+compiles each such call to the translated sentence itself; a sentence with values
+(`_('%(player)s to play.', player=...)`) is still translated at every render. Outside a
+request (the CLI, a script) templates are compiled as they are."""
 
 from __future__ import annotations
 

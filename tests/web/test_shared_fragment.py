@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 
+from test_signoff import SCORE, decided
 from webhelpers import Phone, sent_sql, text_of
 
 FETCH = {"X-Requested-With": "fetch"}
@@ -158,3 +159,22 @@ def test_the_phone_link_follows_a_rename_and_points_back_to_its_own_table(app, p
     assert one in links[one] and two in links[two]  # the rename page comes back to its table
     assert ben.post("/phone", {"name": "Ben's tablet", "next": "/"}).status_code == 302
     assert text_of(fragment(ben, one), "phone-link") == "This phone: Ben's tablet (rename)"
+
+
+def test_the_result_to_confirm_carries_each_phones_own_token(app, phone):
+    """Once the match is decided the fragment shows the result each side confirms; the
+    phone that fetches it after another phone rendered it gets its own CSRF token in those
+    forms too (not the other phone's, which its confirmation would be refused with)."""
+    t = decided(phone)
+    ben = named(app, "Ben's phone")
+    ben.players[t] = phone.players[t]
+    ana_tokens = set(TOKEN.findall(fragment(phone, t)))  # rendered by Ana's phone, kept
+    html = fragment(ben, t)
+    assert text_of(html, "confirm-1") == "Confirm for Ben"
+    tokens = set(TOKEN.findall(html))
+    assert tokens and not tokens & ana_tokens
+    r = ben.client.post(
+        f"/t/{t}/confirm", data={"csrf_token": tokens.pop(), "side": 1, "score": SCORE}
+    )
+    assert r.status_code == 302, r.get_data(as_text=True)[:500]
+    assert f"Confirmed by Ben ({SCORE}) at" in text_of(fragment(ben, t), "confirmations")

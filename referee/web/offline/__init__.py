@@ -167,7 +167,6 @@ def words():
     return response
 
 
-@bp.app_template_global()
 def offline_table(t, links) -> Markup:
     """What offline.js needs beside what the page shows: the tiles on the layout, and
     whether the variant draws (1) and whether a draw ends the turn (2); 0: no boneyard."""

@@ -23,7 +23,7 @@ from ..audit.log import phone
 from ..cache import LRU
 from ..csrf_token import csrf_token
 from ..i18n import gettext as _
-from ..i18n import say
+from ..i18n import say_html
 from ..links import url_for
 from ..offline import rendered_at
 from . import state
@@ -93,9 +93,9 @@ PARTS_KEPT = 4096  # kept parts per process: a few per table and language, a lin
 
 
 def kept_part(template: str, **values) -> Markup:
-    """The template global `kept_part`: a part of the shared fragment that shows nothing
-    but `values` (hashable, or lists of them) in the request's language and at its
-    address, rendered once per process and kept (a table's links, the same at every move;
+    """A part of the shared fragment, made by a template, that shows nothing but `values`
+    (hashable, or lists of them) in the request's language and at its address, rendered
+    once per process and kept (a table's links, the same at every move;
     its score, the same at most). Outside a shared fragment it is rendered afresh (its
     holes are then this phone's own)."""
 
@@ -173,8 +173,8 @@ def said_here(said: list) -> Markup:
         return Markup(SAID)
     if not said:
         return Markup("")
-    lines = Markup("").join(Markup("<p>{}</p>").format(say(m)) for m in said)
-    return Markup('<div class="flash" role="status" id="flash">{}</div>').format(lines)
+    lines = "".join(f"<p>{say_html(m)}</p>" for m in said)
+    return Markup(f'<div class="flash" role="status" id="flash">{lines}</div>')
 
 
 def init_app(app) -> None:
@@ -182,5 +182,3 @@ def init_app(app) -> None:
     for name, own in HOLES.items():
         app.jinja_env.globals[name] = _holed(name, own)
     app.jinja_env.globals["phone_link"] = phone_link
-    app.jinja_env.globals["kept_part"] = kept_part
-    app.jinja_env.globals["said_here"] = said_here

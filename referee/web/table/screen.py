@@ -1,4 +1,4 @@
-"""The table screen put together: what its templates show (the picture, the picker, the
+"""The table screen put together: what it shows (the picture, the picker, the
 history, what the player to move may do, the settlement, the outcome...), rendered whole
 or as the fragment the table's script swaps in, and the end-of-hand form. The links of a
 page are the link's own (`Link`): the players' or the spectators'."""
@@ -20,6 +20,7 @@ from ..errors import Refused
 from ..forms import EndForm
 from ..i18n import gettext as _
 from . import choice, fragment, offers, presenters, service, settled, state
+from .screen_html import table_html
 from .state import Table
 
 
@@ -80,14 +81,14 @@ def render_table(
             refused, status = e, e.status
     said = [message] if message else get_flashed_messages()
 
-    def render(template: str) -> str:
-        return render_template(template, **_table_context(t, link, chosen, refused, said))
+    def render() -> str:
+        return table_html(_table_context(t, link, chosen, refused, said))
 
     if refused is None and chosen is None:  # the table as every phone sees it
         fresh = message is not None  # a write's answer: the version it has just made
-        html = fragment.shared(t, link.write, lambda: render("_table.html"), said, fresh)
+        html = fragment.shared(t, link.write, render, said, fresh)
     else:
-        html = render("_table.html")
+        html = render()
     if wants_fragment():
         return respond_fragment(html, status)
     sprite = Markup(sprite_svg(hand.max_pip)) if hand is not None else ""
@@ -98,7 +99,7 @@ def render_table(
 
 
 def _table_context(t: Table, link: Link, chosen, refused, said) -> dict:
-    """What the table's templates show."""
+    """What the table screen shows (`screen_html.table_html` makes it HTML)."""
     hand = t.hand
     closed = bool(t.row.event_finished)  # its event is finished: no more writes
     acts = offers.actions(t) if link.write and not closed else offers.Actions()

@@ -33,8 +33,6 @@ from ..forms import DrawForm, EndForm, LotForm, PassForm, PlayForm, UndoForm
 from ..i18n import gettext as _
 from ..i18n import say
 from . import fragment, presenters, records, service, state, transaction
-from .moves_list import moves_items
-from .picker import picker_items
 from .screen import Link, load, render_end, render_table, respond_fragment, wants_fragment
 
 bp = Blueprint("table", __name__)
@@ -46,8 +44,6 @@ LINKS = (("table", "/t", True), ("spectator", "/s", False))
 def register(app: Flask) -> None:
     for name, prefix, write in LINKS:
         app.register_blueprint(bp, name=name, url_prefix=prefix, url_defaults={"write": write})
-    app.add_template_global(picker_items)
-    app.add_template_global(moves_items)
 
     @app.template_global()
     def tile_picture(tile, size: int = 40, title: str | None = None) -> Markup:

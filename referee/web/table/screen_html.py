@@ -1,0 +1,326 @@
+"""The table screen as HTML: what `screen._table_context` gathered, as the fragment the page
+holds and the table's script swaps in after every move.
+
+Made in Python, as the picker (`picker.py`) and the last moves (`moves_list.py`) were
+before it: a play's answer renders it at every move, and Jinja's machinery (a call through
+its context for every function, a finalize and an escape for every value) cost more than
+the table's words and tags themselves (docs/performance.md, "the tenth pass"). The rules:
+every value a player typed or the engine said goes through `e` (`i18n.say_html`:
+escaped, an engine Message in the request's language) or is a sentence's value (`_`,
+`ngettext`: the sentence is markup, its values escaped); the parts other pages share
+stay templates (the refusal, the score, the links, the signed result, an event's
+series). The forms of the move live in `moves_html.py`.
+"""
+
+from __future__ import annotations
+
+from flask import current_app
+from markupsafe import Markup
+
+from ..i18n import HtmlWords
+from ..i18n import say_html as e
+from ..links import url_for
+from ..offline import offline_table
+from .fragment import kept_part, said_here
+from .moves_html import bar, move
+from .moves_list import moves_items
+
+
+def table_html(v: dict) -> Markup:
+    """The table screen (`v`: `screen._table_context`)."""
+    env = current_app.jinja_env
+    glob = env.globals
+    t, links, variant, position = v["t"], v["links"], v["variant"], v["position"]
+    words = HtmlWords()
+    _ = words.gettext
+    v = v | {
+        "_": _,
+        "ngettext": words.ngettext,
+        "rule_link": glob["rule_link"],
+        "tile_use": glob["tile_use"],
+        "evidence_of": glob["evidence"],
+        "evidence": glob["evidence"](v["hand"]),
+        "at": Markup(
+            f'<input type="hidden" name="hand" value="{position[0]}">\n'
+            f'<input type="hidden" name="after" value="{position[1]}">'
+        ),
+        "token_input": Markup(
+            f'<input type="hidden" name="csrf_token" value="{glob["csrf_token"]()}">'
+        ),
+        "here": links.url("table"),
+    }
+    summary = v["summary"]
+    out = [
+        f'<div id="table" class="table-screen" data-version="{v["version"]}" '
+        f'data-poll="{links.url("version")}" data-url="{v["here"]}"'
+        f'{offline_table(t, links)} data-rendered="{glob["rendered_at"]()}" '
+        f'data-history="{glob["static_url"]("js/history.js")}">',
+        f'<h1>{e(variant.title)} <span class="sub">'
+        f"{_('hand %(number)s', number=summary['number'] if summary else 1)}"
+        f"{'' if links.write else ' · ' + _('watching')}</span></h1>",
+    ]
+    if t.in_event:
+        out.append(env.get_template("events/_series.html").render(v))
+    out.append(said_here(v["said"]))
+    out.append(env.get_template("_macros.html").module.refusal(v["refused"], variant))
+    out.append(_notes(v))
+    out.append(_status(v))
+    out.append(
+        '<section id="layout" aria-labelledby="layout-h">\n'
+        f'  <h2 id="layout-h" class="visually-hidden">{_("The layout")}</h2>\n'
+        f'  <div class="picture">{v["picture"]}</div>\n</section>'
+    )
+    out.append(move(v))
+    out.append(bar(v))
+    if summary:
+        if v["outcome"] or t.overridden:
+            out.append(env.get_template("audit/_signed.html").render(v))
+        out.append(_score(v))
+    if v["events"]:
+        out.append(_history(v))
+    out.append(_more(v))
+    out.append("</div>")
+    return Markup("\n".join(part for part in out if part))
+
+
+def _notes(v: dict) -> str:
+    """What stops the table: a move the referee now refuses, an abandoned match, a
+    finished event."""
+    _ = v["_"]
+    t, rule_link = v["t"], v["rule_link"]
+    out = []
+    if t.fault:
+        f = t.fault
+        out.append(
+            '<div class="refused" role="alert" id="fault"><p>'
+            f"{_('The referee now refuses move %(move)s of hand %(hand)s:', move=f.move, hand=f.hand)}\n"  # noqa: E501
+            f"  {e(f.message)} ({rule_link(f.rule, v['variant'])}). "
+            f"{_('The table is shown as it stood before it; take the move back to go on.')}"
+            "</p></div>"
+        )
+    if t.row.abandoned:
+        when = t.row.abandoned.strftime("%Y-%m-%d %H:%M")
+        out.append(
+            f'<p class="note" id="abandoned">'
+            f"{_('This match was abandoned on %(when)s UTC: %(reason)s', when=when, reason=t.row.abandon_reason)}</p>"  # noqa: E501
+        )
+    if v["closed"]:
+        out.append(
+            '<p class="note" id="event-finished">'
+            f"{_('The event is finished: nothing more is recorded at this table unless the director reopens it.')}</p>"  # noqa: E501
+        )
+    return "\n".join(out)
+
+
+def _status(v: dict) -> str:
+    """Where the hand stands: whose turn, the boneyard, the count, the last move, what the
+    record proves, the tiles in each hand."""
+    _, ngettext = v["_"], v["ngettext"]
+    hand, variant, rule_link, links = v["hand"], v["variant"], v["rule_link"], v["links"]
+    position = v["position"]
+    out = [
+        f'<section id="status" aria-labelledby="status-h" data-hand="{position[0]}" '
+        f'data-after="{position[1]}">',
+        f'  <h2 id="status-h" class="visually-hidden">{_("Where the hand stands")}</h2>',
+    ]
+    if v["time_called"]:
+        out.append(
+            f'  <p class="refused" id="time-called"><strong>{_("Time is called.")}</strong> '
+            f"{_('The match ends when hand %(number)s is settled, on the totals.', number=v['time_called'])}</p>"  # noqa: E501
+        )
+    if tie := v["tie"]:
+        out.append(
+            f'  <p class="note" id="tie">{e(tie["text"])} '
+            f"({rule_link(tie['rule'], variant)}: {e(tie['title'])})</p>"
+        )
+    outcome = v["outcome"]
+    if outcome:
+        why = ""
+        if outcome["rule"]:
+            why = f"({rule_link(outcome['rule'], variant)}: {e(outcome['title'])})"
+        out.append(
+            f'  <p class="outcome" id="outcome"><strong>{_("Match over.")}</strong> '
+            f"{e(outcome['text'])}\n    {why}</p>"
+        )
+    elif hand.ended and not hand.settlement:
+        if hand.ended == "domino":
+            over = _("Domino! %(player)s went out.", player=hand.players[hand.winner])
+        else:
+            over = _("The hand is blocked.")
+        if v["closed"]:
+            then = ""
+        elif links.write:
+            href = url_for("table.end", token=links.token)
+            then = f'<a class="button" id="end-link" href="{href}">{_("Enter the tiles left")}</a>'
+        else:
+            then = _("Waiting for the tiles left in each hand.")
+        out.append(f'  <p class="turn" id="turn"><strong>{over}</strong>\n    {then}</p>')
+    elif hand.turn is not None:
+        player = Markup("<strong>%s</strong>") % hand.players[hand.turn]
+        # one flex item: no gap before the full stop
+        says = _("%(player)s to play.", player=player)
+        out.append(f'  <p class="turn" id="turn"><span>{says}</span></p>')
+    else:
+        out.append(f'  <p class="turn" id="turn"><strong>{_("Who leads?")}</strong></p>')
+    if variant.draw_rule:
+        stock = ngettext("Boneyard: %(num)d tile", "Boneyard: %(num)d tiles", hand.stock)
+    else:
+        stock = f"{_('No boneyard')} ({rule_link(variant.nodraw_rule, variant)})"
+    count = ""
+    if variant.counts and hand.layout.nodes:
+        count = (
+            f'<span class="count">{_("Count:")} <strong id="count">{hand.layout.count}</strong>'
+            "</span>"
+        )
+    out.append(f'  <p class="boneyard" id="boneyard">{stock}\n    {count}</p>')
+    if (opening := v["opening"]) and not outcome:
+        lot = f"<strong>{e(opening['lot'])}</strong>" if opening.get("lot") else ""
+        out.append(
+            f'  <p class="opening" id="opening">{e(opening["text"])} '
+            f"({rule_link(opening['rule'], variant)})\n    {lot}</p>"
+        )
+    if v["events"]:
+        last = v["events"][-1]
+        notes = "".join(
+            f'; <span class="note">{e(n["text"])}</span>'
+            + (f" ({rule_link(n['rule'], variant)})" if n["rule"] else "")
+            for n in last.notes
+        )
+        out.append(f'  <p class="last" id="last-move">{_("Last move:")} {e(last.text)}{notes}.</p>')
+    if v["evidence"]["items"] and not hand.settlement:
+        out.append(
+            f'  <div class="evidence" role="note" id="evidence">'
+            f"{_evidence_list(v['evidence']['items'], v)}</div>"
+        )
+    out.append(_players(v))
+    out.append("</section>")
+    return "\n".join(out)
+
+
+def _evidence_list(items, v: dict) -> str:
+    """What the record proves (a false pass, a wrong lead), each with its rule."""
+    lines = "".join(
+        f"<li><strong>{e(f['what'])}:</strong> {e(f['text'])} "
+        f"({v['rule_link'](f['rule'], v['variant'])})</li>"
+        for f in items
+    )
+    return f"<ul>\n    {lines}\n  </ul>"
+
+
+def _players(v: dict) -> str:
+    """Each player, the tiles in their hand, the player to move marked."""
+    _, ngettext, hand = v["_"], v["ngettext"], v["hand"]
+    many = len(hand.players) > 4
+    label = f' aria-label="{_("Tiles in each hand")}"' if many else ""
+    sides = len(hand.sides) < len(hand.players)
+    out = [f'  <ul class="players{" many" if many else ""}" id="players"{label}>']
+    for seat, name in enumerate(hand.players):
+        current = ' class="current" aria-current="true"' if hand.turn == seat else ""
+        side = (
+            f'<span class="side">({e(hand.side_names[hand.side_of[seat]])})</span>' if sides else ""
+        )
+        size = hand.sizes[seat]
+        holds = size if many else ngettext("%(num)d tile", "%(num)d tiles", size)
+        out.append(
+            f'    <li{current}>\n      <span class="name">{e(name)}</span>\n      {side}\n'
+            f'      <span class="holds">{holds}</span>\n    </li>'
+        )
+    out.append("  </ul>")
+    return "\n".join(out)
+
+
+def _score(v: dict) -> str:
+    """The score, and what the last settlement proved."""
+    _ = v["_"]
+    t, summary = v["t"], v["summary"]
+    score = kept_part(
+        "_table_score.html",
+        target=t.match.options.get("target"),
+        totals=summary["totals"],
+        points=summary["points"],
+        penalty=v["penalty"],
+    )
+    out = [
+        '<section id="score" aria-labelledby="score-h">',
+        f'  <h2 id="score-h">{_("Score")}</h2>',
+        f"  {score}",
+    ]
+    settled = v["settled"]
+    proved = v["evidence_of"](settled.hand)["items"] if settled else None
+    if proved:
+        href = v["links"].url("hand", number=settled.number)
+        out.append(
+            '  <div class="evidence" role="note" id="settled-evidence"><p>'
+            f'<a href="{href}">{_("Settlement of hand %(number)s", number=settled.number)}</a>:'
+            f"</p>{_evidence_list(proved, v)}</div>"
+        )
+    out.append("</section>")
+    return "\n".join(out)
+
+
+def _history(v: dict) -> str:
+    """The hand's last twelve moves, with a link to all of them."""
+    _, ngettext = v["_"], v["ngettext"]
+    moves, links = v["moves"], v["links"]
+    number = v["summary"]["number"]
+    if moves > 12:
+        title = _("The last 12 moves")
+        all_moves = ngettext(
+            "All %(num)d moves of hand %(hand)s",
+            "All %(num)d moves of hand %(hand)s",
+            moves,
+            hand=number,
+        )
+        more = f'\n  <p><a href="{links.url("hand", number=number)}">{all_moves}</a></p>'
+    else:
+        title, more = _("Moves in this hand"), ""
+    items = moves_items(v["events"], v["evidence"]["by_move"], v["variant"])
+    return (
+        '<section id="history" aria-labelledby="history-h">\n'
+        f'  <h2 id="history-h">{title}</h2>{more}\n'
+        f'  <ol class="moves" id="moves">\n    {items}\n  </ol>\n</section>'
+    )
+
+
+def _more(v: dict) -> str:
+    """The match's other pages and the table's links."""
+    _ = v["_"]
+    t, links, summary, variant = v["t"], v["links"], v["summary"], v["variant"]
+    out = [
+        '<section id="more" aria-labelledby="more-h">',
+        f'  <h2 id="more-h">{_("More")}</h2>',
+        '  <ul class="links">',
+        f'    <li><a href="{links.url("match")}">{_("All hands, totals and the chart")}</a></li>',
+    ]
+    if summary and summary["number"] > 1:
+        before = summary["number"] - 1
+        out.append(
+            f'    <li><a href="{links.url("hand", number=before)}">'
+            f"{_('Settlement of hand %(number)s', number=before)}</a></li>"
+        )
+    if summary:
+        replay = url_for(
+            "audit.replay" if links.write else "audit.spectator_replay",
+            token=links.token,
+            number=summary["number"],
+            k=v["moves"],
+        )
+        out.append(
+            f'    <li><a id="replay-link" href="{replay}">'
+            f"{_('Step through this hand, move by move')}</a></li>"
+        )
+    mine = v["mine"]
+    out.append(
+        "    "
+        + kept_part(
+            "_table_links.html",
+            write=links.write,
+            token=links.token,
+            read_token=t.row.read_token,
+            code=mine["code"] if mine else None,
+            variant=variant.name,
+            title=variant.title,
+        )
+    )
+    out.append("  </ul>\n</section>")
+    return "\n".join(out)
