@@ -4,7 +4,9 @@ to its place there from any page."""
 
 from __future__ import annotations
 
-from flask import Flask, abort, render_template, url_for
+from urllib.parse import quote
+
+from flask import Flask, abort, render_template
 from flask_babel import get_locale
 from markupsafe import Markup, escape
 
@@ -13,7 +15,10 @@ from referee.engine.glossary import glossary
 from referee.engine.variants import VARIANTS
 
 from ..i18n import gettext as _
+from ..links import url_for
 from . import bp
+
+ANCHOR = "%!#$&'()*+,/:;=?@"  # what Flask's url_for leaves as it is in an anchor
 
 
 @bp.get("/rules")
@@ -38,9 +43,10 @@ def rules(variant: str):
 
 
 def rule_url(rule: str, variant) -> str:
-    """The place of rule `rule` on the rules page of `variant` (a variant or its name)."""
+    """The place of rule `rule` on the rules page of `variant` (a variant or its name): the
+    page's address kept (`links.url_for`; Flask's would build it anew for the anchor)."""
     name = variant if isinstance(variant, str) else variant.name
-    return url_for("main.rules", variant=name, _anchor=rule)
+    return f"{url_for('main.rules', variant=name)}#{quote(rule, safe=ANCHOR)}"
 
 
 def rule_link(rule: str | None, variant) -> Markup:
