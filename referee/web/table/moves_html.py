@@ -211,43 +211,42 @@ def _lot(v: dict) -> str:
 def _draw(v: dict) -> str:
     """The draw: a tile, or a count of them (Five-Up)."""
     _ = v["_"]
-    acts, names = v["acts"], v["hand"].players
+    acts = v["acts"]
     if not acts.draw:
         return ""
-    player = names[acts.seat]
-    seat = f'      <input type="hidden" name="seat" value="{e(acts.seat)}">'
-    if acts.draw_max > 1:
-        body = (
-            f'{seat}\n      <button type="submit" class="button secondary">'
-            f"{_('%(player)s draws', player=player)}</button>\n"
-            '      <input type="number" name="count" id="draw-count" value="1" min="1" '
-            f'max="{acts.draw_max}" inputmode="numeric">\n'
-            f'      <label for="draw-count" class="unit">{_("tile(s)")}</label>'
-        )
-    else:
-        body = (
-            f'{seat}\n      <button type="submit" class="button secondary">'
-            f"{_('%(player)s draws a tile', player=player)}</button>"
-        )
-    return _form(v, "table.draw", 'id="draw-form"', body)
+    player = v["hand"].players[acts.seat]
+    if acts.draw_max <= 1:
+        return _seat_form(v, "table.draw", "draw-form", _("%(player)s draws a tile", player=player))
+    count = (
+        '\n      <input type="number" name="count" id="draw-count" value="1" min="1" '
+        f'max="{acts.draw_max}" inputmode="numeric">\n'
+        f'      <label for="draw-count" class="unit">{_("tile(s)")}</label>'
+    )
+    return _seat_form(v, "table.draw", "draw-form", _("%(player)s draws", player=player), count)
 
 
 def _pass(v: dict) -> str:
     """The pass (or the pass of the pose, before the lead)."""
     _ = v["_"]
-    acts, names = v["acts"], v["hand"].players
+    acts = v["acts"]
     if not (acts.passing or acts.pose_pass):
         return ""
-    player = names[acts.seat]
+    player = v["hand"].players[acts.seat]
     if acts.pose_pass:
         says = _("%(player)s passes the pose", player=player)
     else:
         says = _("%(player)s passes", player=player)
+    return _seat_form(v, "table.pass_", "pass-form", says)
+
+
+def _seat_form(v: dict, endpoint: str, form_id: str, says: str, more: str = "") -> str:
+    """A form that records what the player to move does (the draw, the pass): their seat
+    and the button that `says` it."""
     body = (
-        f'      <input type="hidden" name="seat" value="{e(acts.seat)}">\n'
-        f'      <button type="submit" class="button secondary">{says}</button>'
+        f'      <input type="hidden" name="seat" value="{e(v["acts"].seat)}">\n'
+        f'      <button type="submit" class="button secondary">{says}</button>{more}'
     )
-    return _form(v, "table.pass_", 'id="pass-form"', body)
+    return _form(v, endpoint, f'id="{form_id}"', body)
 
 
 def _undo(v: dict) -> str:
