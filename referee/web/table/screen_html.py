@@ -29,7 +29,7 @@ from .moves_list import moves_items
 def table_html(v: dict) -> Markup:
     """The table screen (`v`: `screen._table_context`)."""
     env = current_app.jinja_env
-    glob = env.globals
+    glob = env.globals  # the templates' own helpers (the CSRF token's hole, rule links...)
     t, links, variant, position = v["t"], v["links"], v["variant"], v["position"]
     words = HtmlWords()
     _ = words.gettext
@@ -89,26 +89,29 @@ def _notes(v: dict) -> str:
     _ = v["_"]
     t, rule_link = v["t"], v["rule_link"]
     out = []
-    if t.fault:
-        f = t.fault
+    if f := t.fault:
+        refuses = _(
+            "The referee now refuses move %(move)s of hand %(hand)s:", move=f.move, hand=f.hand
+        )
+        back = _("The table is shown as it stood before it; take the move back to go on.")
+        why = f"{e(f.message)} ({rule_link(f.rule, v['variant'])})"
         out.append(
-            '<div class="refused" role="alert" id="fault"><p>'
-            f"{_('The referee now refuses move %(move)s of hand %(hand)s:', move=f.move, hand=f.hand)}\n"  # noqa: E501
-            f"  {e(f.message)} ({rule_link(f.rule, v['variant'])}). "
-            f"{_('The table is shown as it stood before it; take the move back to go on.')}"
-            "</p></div>"
+            f'<div class="refused" role="alert" id="fault"><p>{refuses}\n  {why}. {back}</p></div>'
         )
     if t.row.abandoned:
         when = t.row.abandoned.strftime("%Y-%m-%d %H:%M")
-        out.append(
-            f'<p class="note" id="abandoned">'
-            f"{_('This match was abandoned on %(when)s UTC: %(reason)s', when=when, reason=t.row.abandon_reason)}</p>"  # noqa: E501
+        said = _(
+            "This match was abandoned on %(when)s UTC: %(reason)s",
+            when=when,
+            reason=t.row.abandon_reason,
         )
+        out.append(f'<p class="note" id="abandoned">{said}</p>')
     if v["closed"]:
-        out.append(
-            '<p class="note" id="event-finished">'
-            f"{_('The event is finished: nothing more is recorded at this table unless the director reopens it.')}</p>"  # noqa: E501
+        said = _(
+            "The event is finished: nothing more is recorded at this table unless the "
+            "director reopens it."
         )
+        out.append(f'<p class="note" id="event-finished">{said}</p>')
     return "\n".join(out)
 
 
@@ -123,11 +126,10 @@ def _status(v: dict) -> str:
         f'data-after="{position[1]}">',
         f'  <h2 id="status-h" class="visually-hidden">{_("Where the hand stands")}</h2>',
     ]
-    if v["time_called"]:
-        out.append(
-            f'  <p class="refused" id="time-called"><strong>{_("Time is called.")}</strong> '
-            f"{_('The match ends when hand %(number)s is settled, on the totals.', number=v['time_called'])}</p>"  # noqa: E501
-        )
+    if number := v["time_called"]:
+        ends = _("The match ends when hand %(number)s is settled, on the totals.", number=number)
+        called = f"<strong>{_('Time is called.')}</strong>"
+        out.append(f'  <p class="refused" id="time-called">{called} {ends}</p>')
     if tie := v["tie"]:
         out.append(
             f'  <p class="note" id="tie">{e(tie["text"])} '
