@@ -101,73 +101,74 @@ def _chosen(v: dict) -> str:
 
 def _places(v: dict, tile: str) -> str:
     """The form that records the tile chosen: who leads it, or where it is laid."""
-    _ = v["_"]
-    hand, acts, chosen = v["hand"], v["acts"], v["chosen"]
-    places, names = chosen["places"], hand.players
     fields = f'<input type="hidden" name="tile" value="{tile}">'
-    if places[0].anchor is None:
-        poses = v["variant"].poses
+    lead = v["chosen"]["places"][0].anchor is None
+    body = _who_leads(v, tile) if lead else _where_laid(v, tile)
+    return _form(v, "table.play", 'class="place-form" id="place-form"', f"        {fields}\n{body}")
 
-        def leads(seat: int) -> str:
-            if poses:
-                return _("%(player)s poses %(tile)s", player=names[seat], tile=tile)
-            return _("%(player)s leads %(tile)s", player=names[seat], tile=tile)
 
-        if acts.seat is None:
-            if poses:
-                ask = _("Who poses %(tile)s?", tile=tile)
-            else:
-                ask = _("Who leads %(tile)s?", tile=tile)
-            names_only = len(acts.leaders) > 4  # many players: the question says what
-            buttons = "".join(
-                f'<button type="submit" name="seat" value="{s}" class="button place" '
-                f'data-on="lead"{" data-autofocus" if i == 0 else ""}>'
-                f"{e(names[s]) if names_only else leads(s)}</button>"
-                for i, s in enumerate(acts.leaders)
-            )
-            body = (
-                f'{fields}\n          <p id="chosen-q">{ask}</p>\n'
-                f'          <div class="buttons{" names" if names_only else ""}" id="places">\n'
-                f"            {buttons}\n          </div>"
-            )
-        else:
-            body = (
-                f'{fields}\n          <input type="hidden" name="seat" value="{acts.seat}">\n'
-                f'          <p id="chosen-q" class="visually-hidden">{_("Confirm the lead")}</p>\n'
-                '          <div id="places"><button type="submit" class="button place confirm" '
-                f'data-on="lead" data-autofocus>{leads(acts.seat)}</button></div>'
-            )
-    else:
-        player = names[acts.seat]
-        seat = f'<input type="hidden" name="seat" value="{e(acts.seat)}">'
-        if len(places) == 1:
-            p = places[0]
-            body = (
-                f"{fields}\n          {seat}\n"
-                '          <p id="chosen-q" class="visually-hidden">'
-                f"{_('Confirm where %(player)s lays %(tile)s', player=player, tile=tile)}</p>\n"
-                f'          <div id="places"><button type="submit" name="on" value="{p.anchor}" '
-                f'class="button place confirm" data-on="{p.anchor}" data-slot="{p.slot}" '
-                f"data-autofocus>{_lay(v, p, tile)}</button></div>"
-            )
-        else:
-            ask = _(
-                "Where does %(player)s lay %(tile)s? Tap a yellow place or a button.",
-                player=player,
-                tile=tile,
-            )
-            buttons = "".join(
-                f'<button type="submit" name="on" value="{p.anchor}" class="button place" '
-                f'data-on="{p.anchor}" data-slot="{p.slot}"{" data-autofocus" if i == 0 else ""}>'
-                f"{_on(v, p)}</button>"
-                for i, p in enumerate(places)
-            )
-            body = (
-                f'{fields}\n          {seat}\n          <p id="chosen-q">{ask}</p>\n'
-                f'          <div class="buttons" id="places">\n            {buttons}\n'
-                "          </div>"
-            )
-    return _form(v, "table.play", 'class="place-form" id="place-form"', f"        {body}")
+def _who_leads(v: dict, tile: str) -> str:
+    """The lead's buttons: one for each player who may lead it, or the one to move."""
+    _ = v["_"]
+    acts, names, poses = v["acts"], v["hand"].players, v["variant"].poses
+
+    def leads(seat: int) -> str:
+        if poses:
+            return _("%(player)s poses %(tile)s", player=names[seat], tile=tile)
+        return _("%(player)s leads %(tile)s", player=names[seat], tile=tile)
+
+    if acts.seat is not None:
+        return (
+            f'          <input type="hidden" name="seat" value="{acts.seat}">\n'
+            f'          <p id="chosen-q" class="visually-hidden">{_("Confirm the lead")}</p>\n'
+            '          <div id="places"><button type="submit" class="button place confirm" '
+            f'data-on="lead" data-autofocus>{leads(acts.seat)}</button></div>'
+        )
+    ask = _("Who poses %(tile)s?", tile=tile) if poses else _("Who leads %(tile)s?", tile=tile)
+    names_only = len(acts.leaders) > 4  # many players: the question says what
+    buttons = "".join(
+        f'<button type="submit" name="seat" value="{s}" class="button place" '
+        f'data-on="lead"{" data-autofocus" if i == 0 else ""}>'
+        f"{e(names[s]) if names_only else leads(s)}</button>"
+        for i, s in enumerate(acts.leaders)
+    )
+    return (
+        f'          <p id="chosen-q">{ask}</p>\n'
+        f'          <div class="buttons{" names" if names_only else ""}" id="places">\n'
+        f"            {buttons}\n          </div>"
+    )
+
+
+def _where_laid(v: dict, tile: str) -> str:
+    """The places the tile may be laid: the one place's button, or one for each."""
+    _ = v["_"]
+    acts, places = v["acts"], v["chosen"]["places"]
+    player = v["hand"].players[acts.seat]
+    seat = f'          <input type="hidden" name="seat" value="{e(acts.seat)}">'
+    if len(places) == 1:
+        p = places[0]
+        confirm = _("Confirm where %(player)s lays %(tile)s", player=player, tile=tile)
+        return (
+            f'{seat}\n          <p id="chosen-q" class="visually-hidden">{confirm}</p>\n'
+            f'          <div id="places"><button type="submit" name="on" value="{p.anchor}" '
+            f'class="button place confirm" data-on="{p.anchor}" data-slot="{p.slot}" '
+            f"data-autofocus>{_lay(v, p, tile)}</button></div>"
+        )
+    ask = _(
+        "Where does %(player)s lay %(tile)s? Tap a yellow place or a button.",
+        player=player,
+        tile=tile,
+    )
+    buttons = "".join(
+        f'<button type="submit" name="on" value="{p.anchor}" class="button place" '
+        f'data-on="{p.anchor}" data-slot="{p.slot}"{" data-autofocus" if i == 0 else ""}>'
+        f"{_on(v, p)}</button>"
+        for i, p in enumerate(places)
+    )
+    return (
+        f'{seat}\n          <p id="chosen-q">{ask}</p>\n'
+        f'          <div class="buttons" id="places">\n            {buttons}\n          </div>'
+    )
 
 
 def _lay(v: dict, p, tile: str) -> Markup:
