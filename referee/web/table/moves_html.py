@@ -8,8 +8,10 @@ from __future__ import annotations
 
 from markupsafe import Markup
 
+from ..drawing import tile_use
 from ..i18n import say_html as e
 from ..links import url_for
+from ..pages.rules import rule_link
 from .picker import picker_items
 
 
@@ -78,7 +80,7 @@ def _form(v: dict, endpoint: str, attributes: str, body: str) -> str:
 def _chosen(v: dict) -> str:
     """The tile chosen: a button for each place it may go, or why it fits nowhere."""
     _ = v["_"]
-    chosen, rule_link = v["chosen"], v["rule_link"]
+    chosen = v["chosen"]
     tile = e(chosen["tile"])
     if chosen["places"]:
         what = _places(v, tile)
@@ -92,7 +94,7 @@ def _chosen(v: dict) -> str:
     return (
         f'<div class="chosen" id="chosen" data-tile="{tile}" role="group" '
         'aria-labelledby="chosen-q">\n'
-        f'    <div class="chosen-tile">{v["tile_use"](chosen["tile"])}</div>\n'
+        f'    <div class="chosen-tile">{tile_use(chosen["tile"])}</div>\n'
         f'    <div class="chosen-what">\n    {what}\n    </div>\n'
         f'    <a class="cancel button secondary" id="cancel" href="{v["here"]}" '
         f'aria-label="{_("Choose another tile")}">✕</a>\n  </div>'

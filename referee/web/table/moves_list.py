@@ -18,11 +18,7 @@ def moves_items(events, by_move: dict, variant) -> Markup:
     `by_move` (the evidence's items, by move number)."""
     out = []
     for e in events:
-        parts = [f'<li value="{e.number}">', escape(e.text)]
-        for n in e.notes:
-            parts.append(f'; <span class="note">{escape(n["text"])}</span>')
-            if n["rule"]:
-                parts.append(f" ({rule_link(n['rule'], variant)})")
+        parts = [f'<li value="{e.number}">', escape(e.text), notes_html(e.notes, variant)]
         for f in by_move.get(e.number, ()):
             parts.append(
                 f' <strong class="flag">⚑ {escape(f["what"])}</strong>'
@@ -31,3 +27,13 @@ def moves_items(events, by_move: dict, variant) -> Markup:
         parts.append("</li>")
         out.append("".join(parts))
     return Markup("\n    ".join(out))
+
+
+def notes_html(notes: list[dict], variant) -> str:
+    """A move's notes (what it scored or cost), each "; note (its rule)": in the history
+    and after the last move."""
+    return "".join(
+        f'; <span class="note">{escape(n["text"])}</span>'
+        + (f" ({rule_link(n['rule'], variant)})" if n["rule"] else "")
+        for n in notes
+    )

@@ -21,23 +21,22 @@ from ..i18n import HtmlWords
 from ..i18n import say_html as e
 from ..links import url_for
 from ..offline import offline_table
+from ..pages.rules import rule_link
 from .fragment import kept_part, said_here
 from .moves_html import bar, move
-from .moves_list import moves_items
+from .moves_list import moves_items, notes_html
 
 
 def table_html(v: dict) -> Markup:
     """The table screen (`v`: `screen._table_context`)."""
     env = current_app.jinja_env
-    glob = env.globals  # the templates' own helpers (the CSRF token's hole, rule links...)
+    glob = env.globals  # the holed CSRF token and time, and helpers made in init_app closures
     t, links, variant, position = v["t"], v["links"], v["variant"], v["position"]
     words = HtmlWords()
     _ = words.gettext
     v = v | {
         "_": _,
         "ngettext": words.ngettext,
-        "rule_link": glob["rule_link"],
-        "tile_use": glob["tile_use"],
         "evidence_of": glob["evidence"],
         "evidence": glob["evidence"](v["hand"]),
         "at": Markup(
@@ -87,7 +86,7 @@ def _notes(v: dict) -> str:
     """What stops the table: a move the referee now refuses, an abandoned match, a
     finished event."""
     _ = v["_"]
-    t, rule_link = v["t"], v["rule_link"]
+    t = v["t"]
     out = []
     if f := t.fault:
         refuses = _(
@@ -119,7 +118,7 @@ def _status(v: dict) -> str:
     """Where the hand stands: whose turn, the boneyard, the count, the last move, what the
     record proves, the tiles in each hand."""
     _, ngettext = v["_"], v["ngettext"]
-    hand, variant, rule_link, links = v["hand"], v["variant"], v["rule_link"], v["links"]
+    hand, variant, links = v["hand"], v["variant"], v["links"]
     position = v["position"]
     out = [
         f'<section id="status" aria-labelledby="status-h" data-hand="{position[0]}" '
@@ -183,11 +182,7 @@ def _status(v: dict) -> str:
         )
     if v["events"]:
         last = v["events"][-1]
-        notes = "".join(
-            f'; <span class="note">{e(n["text"])}</span>'
-            + (f" ({rule_link(n['rule'], variant)})" if n["rule"] else "")
-            for n in last.notes
-        )
+        notes = notes_html(last.notes, variant)
         out.append(f'  <p class="last" id="last-move">{_("Last move:")} {e(last.text)}{notes}.</p>')
     if v["evidence"]["items"] and not hand.settlement:
         out.append(
@@ -203,7 +198,7 @@ def _evidence_list(items, v: dict) -> str:
     """What the record proves (a false pass, a wrong lead), each with its rule."""
     lines = "".join(
         f"<li><strong>{e(f['what'])}:</strong> {e(f['text'])} "
-        f"({v['rule_link'](f['rule'], v['variant'])})</li>"
+        f"({rule_link(f['rule'], v['variant'])})</li>"
         for f in items
     )
     return f"<ul>\n    {lines}\n  </ul>"
