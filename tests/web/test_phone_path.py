@@ -22,6 +22,7 @@ from webhelpers import Phone, sent_sql, text_of
 from referee.engine import record
 from referee.engine.match import Match
 from referee.engine.simulate import deal, leader, play_hand
+from referee.web import inflight
 from referee.web.table import state
 
 FETCH = {"X-Requested-With": "fetch"}
@@ -30,9 +31,13 @@ FETCH = {"X-Requested-With": "fetch"}
 @contextlib.contextmanager
 def round_trips():
     """Count the round trips to PostgreSQL: every command psycopg sends and waits for
-    (statements, BEGIN, COMMIT, ROLLBACK, a ping), in `counted["n"]`."""
+    (statements, BEGIN, COMMIT, ROLLBACK, a ping), and every statement sent to be
+    answered later (`inflight.send`: a move), in `counted["n"]`."""
     counted = {"n": 0}
     cursor_execute, generators_execute = psycopg._cursor_base.execute, psycopg.generators.execute
+
+    def sent(sql):
+        counted["n"] += 1
 
     def wrap(execute):
         def counting(pgconn, *args, **kwargs):
@@ -43,9 +48,11 @@ def round_trips():
 
     psycopg._cursor_base.execute = wrap(cursor_execute)
     psycopg.generators.execute = wrap(generators_execute)
+    inflight.TRACE.append(sent)
     try:
         yield counted
     finally:
+        inflight.TRACE.remove(sent)
         psycopg._cursor_base.execute = cursor_execute
         psycopg.generators.execute = generators_execute
 

@@ -183,11 +183,12 @@ class Phone:
 @contextlib.contextmanager
 def sent_sql(app):
     """The SQL statements sent in the block (in the list it gives), through the app's
-    engine and through SQLite's writer of moves (`reads.SqliteWriter`, on this thread's
-    connection: SQLite itself reports them, its BEGIN and COMMIT too)."""
+    engine, through SQLite's writer of moves (`reads.SqliteWriter`, on this thread's
+    connection: SQLite itself reports them, its BEGIN and COMMIT too) and to PostgreSQL
+    to be answered later (`inflight.send`)."""
     import sqlalchemy as sa
 
-    from referee.web import db, reads
+    from referee.web import db, inflight, reads
 
     sent: list[str] = []
     with app.app_context():
@@ -205,9 +206,11 @@ def sent_sql(app):
     sa.event.listen(engine, "commit", commit)
     if raw is not None:
         raw.set_trace_callback(sent.append)
+    inflight.TRACE.append(sent.append)
     try:
         yield sent
     finally:
+        inflight.TRACE.remove(sent.append)
         sa.event.remove(engine, "before_cursor_execute", listen)
         sa.event.remove(engine, "commit", commit)
         if raw is not None:

@@ -12,6 +12,7 @@ a refusal or a chosen tile is that phone's alone and is rendered whole, as befor
 
 from __future__ import annotations
 
+import functools
 import re
 
 from flask import current_app, g, get_flashed_messages, request
@@ -54,7 +55,10 @@ def shared(t: state.Table, write: bool, render, said: list, fresh: bool = False)
             html = render()
         finally:
             g.fragment_holes = False
-        rendered.put(t.row, key, html)
+        if t.landing is None:
+            rendered.put(t.row, key, html)
+        else:  # kept once the write it shows is in the database (`transaction.landed`)
+            t.landing.append(functools.partial(rendered.put, t.row, key, html))
     return fill(html, t.row, write, said)
 
 

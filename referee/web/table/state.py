@@ -24,6 +24,7 @@ them would put the version's check in two places.
 from __future__ import annotations
 
 import copy
+import functools
 import os
 from dataclasses import dataclass
 from typing import NamedTuple
@@ -112,6 +113,9 @@ class Table:
     # made that move (`undone`); a fork's `forked` is what it was copied from until then
     undo_to: tuple[EngineHand, HandRow] | None = None
     forked: tuple[EngineHand, HandRow] | None = None
+    # a write's state whose statement the database has not answered yet: what to keep
+    # once it has (`transaction.landed`); nothing is kept of it before
+    landing: list | None = None
 
     @property
     def version(self) -> int:
@@ -293,11 +297,17 @@ def unchanged(t: Table) -> None:
 
 def drawn(t: Table, key: tuple, draw) -> str:
     """What `draw()` gives for this match at this version (the SVG picture of a layout),
-    kept per process: the phones of a table ask for the same picture after every move."""
+    kept per process: the phones of a table ask for the same picture after every move.
+    Of a state not yet written (`landing`), kept once it is."""
     store = current_app.extensions.get("referee_drawn")
     if store is None:
         store = current_app.extensions.setdefault("referee_drawn", LRU(CACHE_SIZE))
-    return store.make((t.row.id, t.row.write_token, *key), t.version, draw)
+    key = (t.row.id, t.row.write_token, *key)
+    if t.landing is None:
+        return store.make(key, t.version, draw)
+    found = draw()
+    t.landing.append(functools.partial(store.put, key, t.version, found))
+    return found
 
 
 REMEMBERED = "referee_remembered"  # app.extensions: what else is told of a write's state

@@ -19,7 +19,11 @@ The commonest write, a move recorded at the table, is one statement on PostgreSQ
 (one round trip instead of BEGIN, the bump, the insert and COMMIT). The process keeps the
 state the write made, and the answer is rendered from it without reading the match again;
 the next write through this process starts from that state without reading the match
-either (`begin`): the bump's condition is the check that it is still the match's.
+either (`begin`): the bump's condition is the check that it is still the match's. From
+the table screen (`answering`), the statement is sent and the answer rendered while the
+server runs and commits it (`inflight`); nothing of that state or its render is kept
+until the statement's row says the move is written (`landed`), and if another write came
+first the render is dropped and the service runs again on the match as it is read.
 """
 
 from __future__ import annotations
@@ -30,7 +34,7 @@ from flask import g, has_request_context
 from sqlalchemy import bindparam, insert, select, update
 from sqlalchemy.exc import IntegrityError
 
-from .. import db, reads
+from .. import db, inflight, reads
 from ..audit.log import Locked, refuse_if_locked
 from ..errors import Refused
 from ..events import guards
@@ -48,6 +52,11 @@ class Moved(Exception):
 
 
 RETRIES = 5
+
+
+def busy() -> Refused:
+    """The refusal of a write that lost `RETRIES` races in a row."""
+    return Refused(409, _("The table is busy: other phones are writing to it. Try again."))
 
 
 def writes(service):
@@ -83,7 +92,7 @@ def writes(service):
                 # other process would ever see it
                 raise RuntimeError(f"{service.__name__} wrote without transaction.commit")
             return done
-        raise Refused(409, _("The table is busy: other phones are writing to it. Try again."))
+        raise busy()
 
     return run
 
@@ -235,17 +244,59 @@ def add_move(table: Table, move: dict, hand_no: int, after: int) -> None:
         db.session.connection().execute(ADD_MOVE, move)
         commit(table, hand_no, after, keep=True)
         return
-    try:
-        done = conn.execute(
-            BUMP_AND_ADD_MOVE, _seen(table) | {f"move_{k}": v for k, v in move.items()}
-        )
-    except IntegrityError:
-        conn.rollback()
-        _already(table, hand_no, after)
-    if done.first() is None:
-        raise Moved()
+    sent = inflight.send(
+        conn, BUMP_AND_ADD_MOVE, _seen(table) | {f"move_{k}": v for k, v in move.items()}
+    )
     db.session.info["bumped"] = True
+    if has_request_context() and g.get(ANSWERING):  # answered once rendered (`landed`)
+        table.landing = []
+        _advance(table)
+        g.in_flight = (sent, table, hand_no, after)
+        return
+    if not _written(sent, table, hand_no, after):
+        raise Moved()
     _kept(table)
+
+
+ANSWERING = "answering_while_writing"  # flask.g: `answering` was asked for
+
+
+def answering() -> None:
+    """This request renders its answer while PostgreSQL writes the move it sends
+    (`add_move`), then asks whether it `landed`."""
+    g.setdefault(ANSWERING, True)
+
+
+def landed() -> bool:
+    """Whether the move this request sent while rendering its answer (`answering`) is
+    written: True once it is (this process then keeps the state it made, and what was
+    rendered of it), or if none is on its way; False if another write came first (nothing
+    is kept: the write is to run again, on the match as it is read); a lost race refused
+    (409) as `commit` refuses it."""
+    flight = g.pop("in_flight", None) if has_request_context() else None
+    if flight is None:
+        return True
+    sent, table, hand_no, after = flight
+    if _written(sent, table, hand_no, after):
+        kept, table.landing = table.landing or [], None
+        state.remember(table)
+        for keep in kept:
+            keep()
+        return True
+    g.pop("written", None)
+    state.forget(table.row.id)  # another write came first: read the match again
+    return False
+
+
+def _written(sent: inflight.Sent, table: Table, hand_no: int, after: int) -> bool:
+    """Whether the bump found the version seen and the move was added (the statement's
+    row); a lost race refused."""
+    try:
+        return bool(sent.rows())
+    except IntegrityError:
+        if has_request_context():
+            g.pop("written", None)
+        _already(table, hand_no, after)
 
 
 ADD_MOVE = insert(_MOVES)  # built once (SQLAlchemy compiles it once), Core: no ORM bookkeeping
@@ -284,10 +335,15 @@ def _already(table: Table, hand_no: int | None, after: int | None):
 
 
 def _kept(table: Table) -> None:
+    _advance(table)
+    state.remember(table)
+
+
+def _advance(table: Table) -> None:
+    """`table` is the match's new state, at the next version (what the answer shows)."""
     table.replayed = None
     state.moved(table)
     table.row = table.row._replace(version=table.version + 1)
-    state.remember(table)
     if has_request_context():
         g.written = table
 

@@ -167,17 +167,32 @@ def _position(form) -> tuple[int, int]:
 
 
 def _write(token: str, do):
-    """Run a write service; on success redirect to the table, on refusal re-render it."""
+    """Run a write service; on success redirect to the table, on refusal re-render it.
+    The table's script is answered the new table at once (no redirect), rendered while
+    PostgreSQL writes the move (`transaction.answering`); if another write came first
+    meanwhile, the service runs again on the match as it now is."""
+    fetch = wants_fragment()
     try:
-        message = do()
+        for _attempt in range(transaction.RETRIES):
+            if fetch:
+                transaction.answering()
+            message = do()
+            if not fetch:
+                flash(say(message))
+                return redirect(url_for("table.table", token=token))
+            try:
+                answer = render_table(
+                    transaction.written(token) or load(token), g.link, message=message
+                )
+            finally:
+                landed = transaction.landed()
+            if landed:
+                return answer
+        raise transaction.busy()
     except Refused as e:
         if e.status == 404:
             abort(404, e.message)
         return render_table(load(token), g.link, refused=e, status=e.status)
-    if wants_fragment():  # the table's script: the new table at once, no redirect
-        return render_table(transaction.written(token) or load(token), g.link, message=message)
-    flash(say(message))
-    return redirect(url_for("table.table", token=token))
 
 
 @players_only("/<token>/play", methods=["POST"])
