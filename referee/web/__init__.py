@@ -99,7 +99,10 @@ def create_extensions(app: Flask) -> None:
         if db.engine.dialect.name == "sqlite":
             event.listen(db.engine, "connect", sqlite_pragmas)
         elif db.engine.dialect.name == "postgresql":
-            event.listen(db.engine, "checkout", still_connected)
+            from .reads import engines
+
+            for engine in engines(app):
+                event.listen(engine, "checkout", still_connected)
     migrate.init_app(app, db, directory=migrations_folder(app))
     csrf.init_app(app)
     csrf_token.init_app(app)

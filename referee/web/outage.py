@@ -22,7 +22,7 @@ from flask_babel import gettext as _
 from sqlalchemy import event
 from sqlalchemy.exc import DBAPIError, InterfaceError, OperationalError
 
-from . import db
+from .reads import engines
 from .security import HEADERS
 
 RETRY_AFTER = "30"  # seconds
@@ -123,8 +123,8 @@ def init_app(app: Flask) -> None:
     watch = app.extensions["referee_outage"] = Watch(app.logger)
     for kind in UNREACHABLE:
         app.register_error_handler(kind, _handler)
-    with app.app_context():
-        event.listen(db.engine, "connect", lambda *_: watch.recovered())
+    for engine in engines(app):
+        event.listen(engine, "connect", lambda *_: watch.recovered())
 
 
 def _handler(exc: DBAPIError):

@@ -89,9 +89,10 @@ class Poll:
         try:
             run = self.reads.get(statement)
             if run is None:  # compiled once
-                from .reads import first_row
+                from .reads import autocommit_engine, first_row
 
-                run = self.reads[statement] = first_row(db_engine(self.app), statement)
+                engine = autocommit_engine(self.app) or db_engine(self.app)
+                run = self.reads[statement] = first_row(engine, statement)
             return run(params)
         except Exception as e:  # noqa: BLE001  (Flask answers it, with its error pages)
             if outage.unreachable(e):

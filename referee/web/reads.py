@@ -29,18 +29,36 @@ KEY = "referee_autocommit"  # app.extensions: the engine whose connections autoc
 
 
 def autocommit_engine(app: Flask | None = None):
-    """The app's engine with connections in autocommit mode (the same pool), or None on
-    SQLite."""
+    """The app's engine of connections in autocommit mode, or None on SQLite: a pool of its
+    own, made with the app's engine options, whose connections are made in autocommit
+    mode and stay so. (Through the app's pool, `execution_options(isolation_level=...)`
+    set the mode at every checkout and set it back at every return: 0.03–0.1 ms of every
+    request that reads, a poll's too.) Disposed with the app's engine."""
     app = app or current_app
     if KEY not in app.extensions:
         with app.app_context():
             engine = db.engine
-            app.extensions[KEY] = (
-                None
-                if engine.dialect.name == "sqlite"
-                else engine.execution_options(isolation_level="AUTOCOMMIT")
-            )
+        found = None if engine.dialect.name == "sqlite" else _autocommitting(app, engine)
+        app.extensions.setdefault(KEY, found)
     return app.extensions[KEY]
+
+
+def engines(app: Flask) -> list:
+    """Every engine of the app: its own, and on PostgreSQL its `autocommit_engine` (what
+    listens to their connections listens to both)."""
+    with app.app_context():
+        return [db.engine, *filter(None, [autocommit_engine(app)])]
+
+
+def _autocommitting(app: Flask, engine):
+    from sqlalchemy import create_engine, event
+
+    options = app.config.get("SQLALCHEMY_ENGINE_OPTIONS") or {}
+    own = create_engine(
+        engine.url, isolation_level="AUTOCOMMIT", pool_reset_on_return=None, **options
+    )
+    event.listen(engine, "engine_disposed", lambda _engine: own.dispose())
+    return own
 
 
 def connection():
@@ -71,15 +89,14 @@ def read(statement, params=None):
 def first_row(engine, statement):
     """A function of a dict of parameters giving `statement`'s first row (or None) for
     the polls, which run it hundreds of times a second outside any request: on SQLite
-    on a DB-API connection each thread keeps (`_kept_connection`), with the statement
-    compiled once (2 µs, against 10 through the pool and 70 through Core's `execute`:
-    docs/performance.md); elsewhere on the autocommit engine's Core connection (one round
-    trip, as `read`)."""
+    (`engine`: the app's) on a DB-API connection each thread keeps (`_kept_connection`),
+    with the statement compiled once (2 µs, against 10 through the pool and 70 through
+    Core's `execute`: docs/performance.md); elsewhere on a Core connection of `engine`
+    (the app's `autocommit_engine`: one round trip, as `read`)."""
     if engine.dialect.name != "sqlite":
-        auto = engine.execution_options(isolation_level="AUTOCOMMIT")
 
         def run(params):
-            with auto.connect() as c:
+            with engine.connect() as c:
                 return c.execute(statement, params).one_or_none()
 
         return run

@@ -183,16 +183,16 @@ class Phone:
 @contextlib.contextmanager
 def sent_sql(app):
     """The SQL statements sent in the block (in the list it gives), through the app's
-    engine, through SQLite's writer of moves (`reads.SqliteWriter`, on this thread's
-    connection: SQLite itself reports them, its BEGIN and COMMIT too) and to PostgreSQL
-    to be answered later (`inflight.send`)."""
+    engines (`reads.engines`: its own and, on PostgreSQL, the autocommit one), through
+    SQLite's writer of moves (`reads.SqliteWriter`, on this thread's connection: SQLite
+    itself reports them, its BEGIN and COMMIT too) and to PostgreSQL to be answered later
+    (`inflight.send`)."""
     import sqlalchemy as sa
 
-    from referee.web import db, inflight, reads
+    from referee.web import inflight, reads
 
     sent: list[str] = []
-    with app.app_context():
-        engine = db.engine
+    engines = reads.engines(app)
 
     def listen(conn, cursor, statement, *args):
         sent.append(statement)
@@ -202,8 +202,9 @@ def sent_sql(app):
 
     writer = reads.sqlite_writer(app)
     raw = writer.connection() if writer else None
-    sa.event.listen(engine, "before_cursor_execute", listen)
-    sa.event.listen(engine, "commit", commit)
+    for engine in engines:
+        sa.event.listen(engine, "before_cursor_execute", listen)
+        sa.event.listen(engine, "commit", commit)
     if raw is not None:
         raw.set_trace_callback(sent.append)
     inflight.TRACE.append(sent.append)
@@ -211,7 +212,8 @@ def sent_sql(app):
         yield sent
     finally:
         inflight.TRACE.remove(sent.append)
-        sa.event.remove(engine, "before_cursor_execute", listen)
-        sa.event.remove(engine, "commit", commit)
+        for engine in engines:
+            sa.event.remove(engine, "before_cursor_execute", listen)
+            sa.event.remove(engine, "commit", commit)
         if raw is not None:
             raw.set_trace_callback(None)
