@@ -80,18 +80,19 @@ def _compiled(statement, dialect) -> tuple[str, list]:
     if found is None:
         compiled = statement.compile(dialect=dialect)
         binds = {name: bind for bind, name in compiled.bind_names.items()}
-        names: list = []
+        numbers: dict[str, int] = {}  # each value's name: its $number (a name used twice)
 
         def number(match) -> str:
             if match[0] == "%%":
                 return "%"
-            name = match[1]
-            if name not in [n for n, _, _ in names]:
-                bind = binds[name]
-                names.append((name, bind.effective_value, isinstance(bind.type, JSON)))
-            return f"${[n for n, _, _ in names].index(name) + 1}"
+            return f"${numbers.setdefault(match[1], len(numbers) + 1)}"
 
-        found = _COMPILED[key] = (_PLACE.sub(number, str(compiled)), names)
+        sql = _PLACE.sub(number, str(compiled))
+        names = [
+            (name, binds[name].effective_value, isinstance(binds[name].type, JSON))
+            for name in numbers  # in the order of their numbers
+        ]
+        found = _COMPILED[key] = (sql, names)
     return found
 
 

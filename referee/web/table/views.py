@@ -172,10 +172,10 @@ def _write(token: str, do):
     PostgreSQL writes the move (`transaction.answering`); if another write came first
     meanwhile, the service runs again on the match as it now is."""
     fetch = wants_fragment()
+    if fetch:
+        transaction.answering()
     try:
         for _attempt in range(transaction.RETRIES):
-            if fetch:
-                transaction.answering()
             message = do()
             if not fetch:
                 flash(say(message))
