@@ -24,7 +24,7 @@ from flask_wtf.csrf import CSRFProtect
 from sqlalchemy import MetaData, event
 from sqlalchemy.exc import DisconnectionError
 
-from . import csrf_token, i18n, links, security
+from . import csrf_token, gzipped, i18n, links, security
 
 # Named constraints, so that migrations can name what they change on every database.
 NAMING = {
@@ -40,8 +40,9 @@ migrate = Migrate(render_as_batch=True)
 csrf = CSRFProtect()
 compress = Compress()
 
-# Compressed responses (gzip, or brotli/zstd where the browser takes them) for everything
-# textual; the tiny `/version` answers stay below COMPRESS_MIN_SIZE and go as they are.
+# Compressed responses (gzip, made by ISA-L: `gzipped.py`; brotli/zstd where the browser
+# takes them) for everything textual; the tiny `/version` answers stay below
+# COMPRESS_MIN_SIZE and go as they are.
 COMPRESSED = [
     "text/html",
     "text/css",
@@ -94,6 +95,7 @@ def create_extensions(app: Flask) -> None:
     # hall's server is what runs out first (docs/performance.md, "Issue 22, the sixth pass")
     app.config.setdefault("COMPRESS_LEVEL", 1)
     compress.init_app(app)
+    gzipped.init_app(app)  # gzip itself, with ISA-L (after Compress: its hook runs first)
     db.init_app(app)
     with app.app_context():
         if db.engine.dialect.name == "sqlite":

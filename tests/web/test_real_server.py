@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import concurrent.futures
+import gzip
 import http.client
 import importlib.util
 import json
@@ -57,6 +58,23 @@ def proxied(tmp_path_factory):
 
 def link_of(html: str, ident: str) -> str:
     return re.search(rf'id="{ident}" href="([^"]+)"', html).group(1)
+
+
+def test_a_table_goes_gzipped_to_a_phone_that_takes_gzip(server):
+    """Through Granian, as a phone on the hall's plain HTTP asks for it: gzipped (by ISA-L,
+    `gzipped.py`), its length the bytes sent, the table whole once unpacked."""
+    token = Phone(server).start()
+    conn = http.client.HTTPConnection("127.0.0.1", server.port, timeout=30)
+    try:
+        conn.request("GET", f"/t/{token}?fragment=1", headers={"Accept-Encoding": "gzip, deflate"})
+        r = conn.getresponse()
+        body = r.read()
+    finally:
+        conn.close()
+    assert r.status == 200 and r.getheader("Content-Encoding") == "gzip"
+    assert int(r.getheader("Content-Length")) == len(body)
+    html = gzip.decompress(body).decode()
+    assert html.startswith('<div id="table"') and "Ana" in html and html.endswith("</div>")
 
 
 # -- slow clients -------------------------------------------------------------------------
