@@ -20,7 +20,6 @@ from flask import Flask
 from flask_compress import Compress
 from flask_migrate import Migrate
 from flask_sqlalchemy import SQLAlchemy
-from flask_wtf.csrf import CSRFProtect
 from sqlalchemy import MetaData, event
 from sqlalchemy.exc import DisconnectionError
 
@@ -37,7 +36,7 @@ NAMING = {
 
 db = SQLAlchemy(metadata=MetaData(naming_convention=NAMING))
 migrate = Migrate(render_as_batch=True)
-csrf = CSRFProtect()
+csrf = csrf_token.KeptCSRFProtect()
 compress = Compress()
 
 # Compressed responses (gzip, made by ISA-L: `gzipped.py`; brotli/zstd where the browser

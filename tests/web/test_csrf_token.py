@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 import time
 
+from itsdangerous import URLSafeTimedSerializer
 from webhelpers import Phone
 
 FETCH = {"X-Requested-With": "fetch"}
@@ -43,4 +44,46 @@ def test_with_a_time_limit_a_page_never_carries_a_token_that_has_run_out(app, ph
     assert now and now.isdisjoint(first)
     move = {"hand": 1, "after": 0, "seat": 0, "tile": "5-5", "csrf_token": now.pop()}
     r = phone.post(f"/t/{t}/play", move, csrf=False)
+    assert r.status_code == 302 and phone.position(t) == (1, 1)
+
+
+def _secret(app, client) -> str:
+    """The session's CSRF secret, as the phone's cookie holds it."""
+    cookie = client.get_cookie("session").value
+    return app.session_interface.get_signing_serializer(app).loads(cookie)["csrf_token"]
+
+
+def test_a_token_kept_is_compared_and_any_other_is_verified_as_before(app, phone):
+    """A POST whose token this process signed for the session is compared with it; a
+    token changed by a character is refused although the session's secret is kept; one
+    signed by another process of the host (the same key) is verified, then kept."""
+    t = phone.start("five-up", ["Ana", "Ben"])
+    mine = tokens(phone.table(t)).pop()
+    move = {"hand": 1, "after": 0, "seat": 0, "tile": "5-5"}
+    last = "A" if mine[-1] != "A" else "B"
+    r = phone.post(f"/t/{t}/play", move | {"csrf_token": mine[:-1] + last}, csrf=False)
+    assert r.status_code == 400 and "CSRF" in r.get_data(as_text=True)
+    assert phone.position(t) == (1, 0)
+    secret = _secret(app, phone.client)
+    time.sleep(1.1)  # another second in the signature: another token for the same secret
+    theirs = URLSafeTimedSerializer(app.secret_key, salt="wtf-csrf-token").dumps(secret)
+    assert theirs != mine
+    r = phone.post(f"/t/{t}/play", move | {"csrf_token": theirs}, csrf=False)
+    assert r.status_code == 302 and phone.position(t) == (1, 1)
+    assert app.extensions["referee_csrf_tokens"].get(secret) == theirs  # kept: compared next
+    r = phone.post(f"/t/{t}/play", move | {"after": 1, "seat": 1, "tile": "5-0"}, csrf=False)
+    assert r.status_code == 400  # no token at all: refused, as ever
+
+
+def test_over_https_the_referrer_is_checked_even_with_a_kept_token(app, phone):
+    https = {"base_url": "https://localhost"}
+    t = phone.start("five-up", ["Ana", "Ben"])
+    token = tokens(phone.client.get(f"/t/{t}", **https).get_data(as_text=True)).pop()
+    move = {"hand": 1, "after": 0, "seat": 0, "tile": "5-5", "csrf_token": token}
+    r = phone.post(f"/t/{t}/play", move, csrf=False, **https)
+    assert r.status_code == 400 and "referrer" in r.get_data(as_text=True)
+    assert phone.position(t) == (1, 0)
+    r = phone.post(
+        f"/t/{t}/play", move, csrf=False, headers={"Referer": f"https://localhost/t/{t}"}, **https
+    )
     assert r.status_code == 302 and phone.position(t) == (1, 1)
