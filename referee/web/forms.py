@@ -125,22 +125,21 @@ class PositionForm(Form):
     after = WholeNumberField("", validators=[InputRequired(), NumberRange(min=0)])
 
 
+# The forms of a move only read what the table screen sends (`table/moves_html.py` makes
+# the screen's forms): no labels, no buttons, each field one less to make at every move.
 class PlayForm(PositionForm):
     seat = HiddenField("")
-    tile = StringField(_l("Tile"), validators=[InputRequired()])
+    tile = StringField("", validators=[InputRequired()])
     on = HiddenField("")
-    submit = SubmitField(_l("Lay it"))
 
 
 class DrawForm(PositionForm):
     seat = HiddenField("", validators=[InputRequired()])
-    count = WholeNumberField(_l("Tiles drawn"), validators=[Optional()], default=1)
-    submit = SubmitField(_l("Draw"))
+    count = WholeNumberField("", validators=[Optional()], default=1)
 
 
 class PassForm(PositionForm):
     seat = HiddenField("", validators=[InputRequired()])
-    submit = SubmitField(_l("Pass"))
 
 
 class LotForm(PositionForm):
@@ -148,7 +147,6 @@ class LotForm(PositionForm):
     draw it."""
 
     seat = HiddenField("")
-    submit = SubmitField(_l("Draw lots for the lead"))
 
 
 class UndoForm(PositionForm):
