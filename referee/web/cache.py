@@ -97,6 +97,7 @@ class Shared(LRU):
     def __init__(self, size: int, folder: str | Path):
         super().__init__(size)
         self.folder = Path(folder)
+        self.paths = LRU(size)  # each thing's file, named once (a hash and a join: ~0.03 ms)
 
     def get(self, what: Hashable, version=None) -> str | None:
         found = super().get(what, version)
@@ -128,8 +129,12 @@ class Shared(LRU):
         return mine
 
     def path(self, what: Hashable) -> Path:
-        name = hashlib.sha256(repr(what).encode()).hexdigest()[:32]
-        return self.folder / f"{name}.html"
+        found = self.paths.get(what)
+        if found is None:
+            name = hashlib.sha256(repr(what).encode()).hexdigest()[:32]
+            found = self.folder / f"{name}.html"
+            self.paths.put(what, None, found)
+        return found
 
 
 def write_files(files: list[tuple[Path, str]]) -> None:
