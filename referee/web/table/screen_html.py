@@ -61,7 +61,8 @@ def table_html(v: dict) -> Markup:
     if t.in_event:
         out.append(env.get_template("events/_series.html").render(v))
     out.append(said_here(v["said"]))
-    out.append(env.get_template("_macros.html").module.refusal(v["refused"], variant))
+    if v["refused"]:  # (the macro says nothing of none: not called for nothing)
+        out.append(env.get_template("_macros.html").module.refusal(v["refused"], variant))
     out.append(_notes(v))
     out.append(_status(v))
     out.append(
