@@ -11,11 +11,17 @@ as text (`_text`: the statement's casts say their types, as SQLAlchemy writes th
 psycopg), and its errors are raised as SQLAlchemy raises them (an `IntegrityError` for a
 lost race, an `OperationalError` for a lost server, which the outage page handles). The
 connection is not used for anything else until `rows` is called.
+
+The statement is prepared once on each connection (a round trip, the first time) and
+then only executed: PostgreSQL does not parse and plan it again at every move, CPU that
+the database's server took from the app's on the same machine (docs/performance.md,
+"the twelfth pass").
 """
 
 from __future__ import annotations
 
 import datetime
+import hashlib
 import json
 import re
 import select
@@ -52,13 +58,14 @@ class Sent:
 def send(connection, statement, params: dict) -> Sent:
     """Send `statement` (Core, compiled once per dialect) with `params` on `connection`
     (a SQLAlchemy Connection in autocommit mode, idle) without waiting for its answer."""
-    sql, names = _compiled(statement, connection.dialect)
+    sql, names, prepared_as = _compiled(statement, connection.dialect)
     values = [_text(params.get(name, constant), is_json) for name, constant, is_json in names]
     for told in TRACE:
         told(sql)
     pgconn = connection.connection.driver_connection.pgconn
     try:
-        pgconn.send_query_params(sql.encode(), values)
+        _prepare(connection, pgconn, prepared_as, sql)
+        pgconn.send_query_prepared(prepared_as, values)
         while pgconn.flush():  # the rest of it once the socket takes it
             select.select([], [pgconn.socket], [])
     except psycopg.Error as e:
@@ -71,10 +78,22 @@ _COMPILED: dict = {}
 _PLACE = re.compile(r"%\((\w+)\)s|%%")
 
 
-def _compiled(statement, dialect) -> tuple[str, list]:
+def _prepare(connection, pgconn, name: bytes, sql: str) -> None:
+    """Prepare `sql` as `name` on the connection, unless it was prepared there before (the
+    names a connection has prepared are kept with it: a new connection prepares anew)."""
+    done = connection.connection.info.setdefault("referee_prepared", set())
+    if name in done:
+        return
+    result = pgconn.prepare(name, sql.encode())
+    if result.status != pq.ExecStatus.COMMAND_OK:
+        raise _error(result)
+    done.add(name)
+
+
+def _compiled(statement, dialect) -> tuple[str, list, bytes]:
     """The statement's SQL for `dialect` with $1, $2… for its values (each cast to its
-    type, as SQLAlchemy writes it for psycopg) and, for each value, its name, a
-    constant's value and whether it is JSON."""
+    type, as SQLAlchemy writes it for psycopg); for each value, its name, a constant's
+    value and whether it is JSON; and the name it is prepared as (from its SQL)."""
     key = (statement, dialect)
     found = _COMPILED.get(key)
     if found is None:
@@ -92,7 +111,8 @@ def _compiled(statement, dialect) -> tuple[str, list]:
             (name, binds[name].effective_value, isinstance(binds[name].type, JSON))
             for name in numbers  # in the order of their numbers
         ]
-        found = _COMPILED[key] = (sql, names)
+        name = f"referee_{hashlib.sha256(sql.encode()).hexdigest()[:16]}".encode()
+        found = _COMPILED[key] = (sql, names, name)
     return found
 
 
