@@ -3,9 +3,8 @@
 A table's phones mostly read: the version poll, the table fragment, the match's row before
 a move. On PostgreSQL a read through the session costs more waits than its one statement:
 the driver sends BEGIN before it, and the session's end sends ROLLBACK. `read` runs such a
-statement on a connection in autocommit mode instead (one per request, checked out when
-first asked for and given back at the end of the request): the statement alone goes to
-the server. PostgreSQL gives each statement its own snapshot either way (READ COMMITTED),
+statement on a connection in autocommit mode instead (the thread's, kept from one
+request to the next: `thread_connection`): the statement alone goes to the server. PostgreSQL gives each statement its own snapshot either way (READ COMMITTED),
 so nothing is read differently; a write still runs in its transaction, and checks what it
 read with the match's version (`table/transaction.py`). Once the session is in a
 transaction (a write under way, or any other use of it in the request), reads go through
@@ -17,11 +16,15 @@ statement goes to a Core connection (the session's own on SQLite), not through t
 
 from __future__ import annotations
 
+import contextlib
 import sqlite3
 import threading
+import time
+import weakref
 
 from flask import Flask, current_app, g, has_app_context
-from sqlalchemy.exc import DBAPIError
+from sqlalchemy import event
+from sqlalchemy.exc import DBAPIError, DisconnectionError
 
 from . import db
 
@@ -62,7 +65,8 @@ def _autocommitting(app: Flask, engine):
 
 
 def connection():
-    """This request's autocommit connection (None on SQLite, or outside a request)."""
+    """This request's autocommit connection (None on SQLite, or outside a request): its
+    thread's (`thread_connection`)."""
     if not has_app_context():
         return None
     found = g.get("_autocommit")
@@ -70,8 +74,65 @@ def connection():
         engine = autocommit_engine()
         if engine is None:
             return None
-        found = g._autocommit = engine.connect()
+        found = g._autocommit = thread_connection(engine)
     return found
+
+
+KEPT_SECONDS = 60.0  # how long a thread keeps a connection before giving it back
+_KEPT: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()  # engine: {thread: (conn, since)}
+_KEPT_LOCK = threading.Lock()
+
+
+def thread_connection(engine):
+    """This thread's connection of `engine` (the autocommit one), kept from one request
+    to the next: a checkout from the pool and its return cost ~0.1 ms of every request
+    that reads or writes, in the server (docs/performance.md, "the twelfth pass"). It is
+    checked before each request's use as the pool checks a checkout (`still_connected`:
+    its socket, no round trip) and made anew if it is closed or broken; it goes back to
+    the pool every KEPT_SECONDS (the pool's recycling then applies), and when the engine
+    is disposed. A thread keeps one: the pool needs as many as the app has threads."""
+    kept = _KEPT.get(engine)
+    if kept is None:
+        with _KEPT_LOCK:
+            kept = _KEPT.get(engine)
+            if kept is None:
+                kept = _KEPT[engine] = {}
+                event.listen(engine, "engine_disposed", _give_all_back)
+    me, now = threading.get_ident(), time.monotonic()
+    found = kept.get(me)
+    if found is not None:
+        conn, since = found
+        if now - since < KEPT_SECONDS and _usable(conn):
+            return conn
+        with contextlib.suppress(Exception):
+            conn.close()
+    conn = engine.connect()
+    kept[me] = (conn, now)
+    return conn
+
+
+def _usable(conn) -> bool:
+    """Whether a kept connection is open, idle and still connected."""
+    from psycopg import pq
+
+    from . import still_connected
+
+    if conn.closed or conn.invalidated:
+        return False
+    raw = conn.connection.driver_connection
+    try:
+        still_connected(raw, None, None)
+    except DisconnectionError:
+        conn.invalidate()
+        return False
+    return raw.pgconn.transaction_status == pq.TransactionStatus.IDLE
+
+
+def _give_all_back(engine) -> None:
+    """The engine is disposed: every thread's connection goes back (and is closed)."""
+    for conn, _since in _KEPT.pop(engine, {}).values():
+        with contextlib.suppress(Exception):
+            conn.close()
 
 
 def read(statement, params=None):
@@ -91,13 +152,13 @@ def first_row(engine, statement):
     the polls, which run it hundreds of times a second outside any request: on SQLite
     (`engine`: the app's) on a DB-API connection each thread keeps (`_kept_connection`),
     with the statement compiled once (2 µs, against 10 through the pool and 70 through
-    Core's `execute`: docs/performance.md); elsewhere on a Core connection of `engine`
-    (the app's `autocommit_engine`: one round trip, as `read`)."""
+    Core's `execute`: docs/performance.md); elsewhere on the thread's connection of
+    `engine` (the app's `autocommit_engine`, `thread_connection`: one round trip, as
+    `read`)."""
     if engine.dialect.name != "sqlite":
 
         def run(params):
-            with engine.connect() as c:
-                return c.execute(statement, params).one_or_none()
+            return thread_connection(engine).execute(statement, params).one_or_none()
 
         return run
     compiled = statement.compile(dialect=engine.dialect)
@@ -219,7 +280,5 @@ def init_app(app: Flask) -> None:
     autocommit_engine(app)
 
     @app.teardown_appcontext
-    def give_back(_exc=None):
-        conn = g.pop("_autocommit", None)
-        if conn is not None:
-            conn.close()
+    def let_go(_exc=None):
+        g.pop("_autocommit", None)  # the thread's: kept for its next request
