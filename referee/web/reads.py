@@ -4,8 +4,9 @@ A table's phones mostly read: the version poll, the table fragment, the match's 
 a move. On PostgreSQL a read through the session costs more waits than its one statement:
 the driver sends BEGIN before it, and the session's end sends ROLLBACK. `read` runs such a
 statement on a connection in autocommit mode instead (the thread's, kept from one
-request to the next: `thread_connection`): the statement alone goes to the server. PostgreSQL gives each statement its own snapshot either way (READ COMMITTED),
-so nothing is read differently; a write still runs in its transaction, and checks what it
+request to the next: `thread_connection`): the statement alone goes to the server.
+PostgreSQL gives each statement its own snapshot either way (READ COMMITTED), so nothing
+is read differently; a write still runs in its transaction, and checks what it
 read with the match's version (`table/transaction.py`). Once the session is in a
 transaction (a write under way, or any other use of it in the request), reads go through
 it, so that they see what it has written. On SQLite the session is used: its driver begins
