@@ -256,3 +256,39 @@ def test_an_undo_through_the_process_that_made_the_move_replays_nothing(two_apps
     q.move(t, "Ben draw 2")
     r = p.post(f"/t/{t}/undo", {"hand": 1, "after": 4, "settled": 0}, headers=FETCH)
     assert r.status_code == 200 and _shown(r.get_data(as_text=True)) == seen[3]
+
+
+@pytest.mark.postgres
+def test_a_thread_keeps_its_connection_and_a_broken_one_is_made_anew(app, phone):
+    """A thread's requests check no connection out of the pool (it keeps its own from one
+    request to the next); when PostgreSQL ends that connection, the next request takes a
+    new one without an error, and a move's prepared statement is prepared on it again."""
+    if app.config["DB_KIND"] != "postgres":
+        pytest.skip("a database server's connections")
+    from sqlalchemy import event, text
+
+    from referee.web import reads
+
+    engine = reads.autocommit_engine(app)
+    checkouts = []
+    event.listen(engine, "checkout", lambda *args: checkouts.append(1))
+    t = phone.start("five-up", ["Ana", "Ben"])
+    phone.moves(t, "Ana 5-5")
+    for _ in range(3):
+        play_and_take_back(phone, t)
+    checkouts.clear()
+    for _ in range(5):
+        fetch_play(phone, t)
+        phone.post(f"/t/{t}/undo", {"hand": 1, "after": 2, "settled": 0}, headers=FETCH)
+        phone.get(f"/t/{t}?fragment=1")
+        phone.get(f"/t/{t}/version")
+    assert checkouts == []  # fifteen reads and five moves on the thread's one connection
+    with app.app_context():
+        kept = reads.thread_connection(engine)
+        pid = kept.execute(text("select pg_backend_pid()")).scalar()
+    with engine.connect() as other:
+        other.execute(text("select pg_terminate_backend(:pid)"), {"pid": pid})
+    before = len(checkouts)
+    r = fetch_play(phone, t)  # no error: a new connection, the statement prepared anew
+    assert "Ben laid 5-0 on 5-5" in text_of(r.get_data(as_text=True), "moves")
+    assert len(checkouts) == before + 1 and phone.position(t) == (1, 2)
