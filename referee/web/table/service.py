@@ -167,21 +167,14 @@ def _record(table: Table, move: Move, client_id: str | None = None) -> str:
         move.count if move.kind == "draw" else None,
         [str(t) for t in move.drawn] if move.drawn else None,
     )
-    said = describe(hand, move._replace(on=on), number)
-    notes = [n["text"] for n in move_notes(hand, number).get(number, [])]
-    notes += false_passes(hand, known)
-    if hand.ended == "domino":
-        notes.append(_("Domino! Enter the tiles left in each hand"))
-    elif hand.ended == "block":
-        notes.append(_("The hand is blocked. Enter the tiles left in each hand"))
-    answer = "; ".join([said, *notes]) + "."
     values = saved._asdict()
     values["on_tile"] = values.pop("on")  # the column's name (Core keys are column names)
     added = {"hand_id": row.id, "created": now(), "phone": phone(), **values}
     row.moves.append(saved)  # the table's own copy (state.fork): kept as the new state
     if client_id is None:
-        add_move(table, added, row.number, number - 1)
-        return answer
+        add_move(table, added, row.number, number - 1)  # (PostgreSQL: may still be writing)
+        return _answer(hand, move._replace(on=on), number, known)
+    answer = _answer(hand, move._replace(on=on), number, known)
     lock(table)
     db.session.connection().execute(ADD_MOVE, added)
     # kept with the move: a second send gets this answer again
@@ -192,6 +185,19 @@ def _record(table: Table, move: Move, client_id: str | None = None) -> str:
     )
     commit(table, row.number, number - 1, keep=True)
     return answer
+
+
+def _answer(hand, move: Move, number: int, known: int) -> str:
+    """What a move recorded did, in words: the move, what it scored or cost, the passes it
+    proved false (the first `known` were proved before), the end of the hand."""
+    said = describe(hand, move, number)
+    notes = [n["text"] for n in move_notes(hand, number).get(number, [])]
+    notes += false_passes(hand, known)
+    if hand.ended == "domino":
+        notes.append(_("Domino! Enter the tiles left in each hand"))
+    elif hand.ended == "block":
+        notes.append(_("The hand is blocked. Enter the tiles left in each hand"))
+    return "; ".join([said, *notes]) + "."
 
 
 @writes
