@@ -24,10 +24,11 @@ import time
 import weakref
 
 from flask import Flask, current_app, g, has_app_context
+from psycopg import pq
 from sqlalchemy import event
 from sqlalchemy.exc import DBAPIError, DisconnectionError
 
-from . import db
+from . import db, still_connected
 
 KEY = "referee_autocommit"  # app.extensions: the engine whose connections autocommit
 
@@ -114,10 +115,6 @@ def thread_connection(engine):
 
 def _usable(conn) -> bool:
     """Whether a kept connection is open, idle and still connected."""
-    from psycopg import pq
-
-    from . import still_connected
-
     if conn.closed or conn.invalidated:
         return False
     raw = conn.connection.driver_connection
