@@ -32,7 +32,6 @@ gives, kept by the versions it was made at; deleting it loses nothing.
 
 from __future__ import annotations
 
-import gzip
 import hashlib
 import threading
 import time
@@ -45,7 +44,7 @@ from sqlalchemy import bindparam, select
 
 from referee.events import standings as st
 
-from .. import db
+from .. import db, gzipped
 from ..cache import LRU, Shared
 from ..models import Match
 from ..reads import read
@@ -499,7 +498,7 @@ def reply(kept: Live, at: tuple, number: int, html: str | None, etag_held: str, 
     headers.append(("Content-Type", "text/html; charset=utf-8"))
     if not zipped:
         return 200, headers, html.encode()
-    body = kept.gzipped.make(at, number, lambda: gzip.compress(html.encode(), 6))
+    body = kept.gzipped.make(at, number, lambda: gzipped.compress(html.encode(), shared=True))
     return 200, [*headers, ("Content-Encoding", "gzip")], body
 
 
