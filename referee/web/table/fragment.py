@@ -55,10 +55,7 @@ def shared(t: state.Table, write: bool, render, said: list, fresh: bool = False)
             html = render()
         finally:
             g.fragment_holes = False
-        if t.landing is None:
-            rendered.put(t.row, key, html)
-        else:  # kept once the write it shows is in the database (`transaction.landed`)
-            t.landing.append(functools.partial(rendered.put, t.row, key, html))
+        state.when_written(t, functools.partial(rendered.put, t.row, key, html))
     return fill(html, t.row, write, said)
 
 

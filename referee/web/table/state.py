@@ -305,9 +305,19 @@ def drawn(t: Table, key: tuple, draw) -> str:
     key = (t.row.id, t.row.write_token, *key)
     if t.landing is None:
         return store.make(key, t.version, draw)
-    found = draw()
-    t.landing.append(functools.partial(store.put, key, t.version, found))
+    found = draw()  # (not looked for: the version is not written yet)
+    when_written(t, functools.partial(store.put, key, t.version, found))
     return found
+
+
+def when_written(t: Table, keep) -> None:
+    """Call `keep()` now, or, for a state whose write the database has not answered yet
+    (`landing`), once it has (`transaction.landed`): nothing is kept of a write that may
+    not be."""
+    if t.landing is None:
+        keep()
+    else:
+        t.landing.append(keep)
 
 
 REMEMBERED = "referee_remembered"  # app.extensions: what else is told of a write's state
