@@ -25,7 +25,7 @@ import weakref
 
 from flask import Flask, current_app, g, has_app_context
 from psycopg import pq
-from sqlalchemy import event
+from sqlalchemy import create_engine, event
 from sqlalchemy.exc import DBAPIError, DisconnectionError
 
 from . import db, still_connected
@@ -56,8 +56,6 @@ def engines(app: Flask) -> list:
 
 
 def _autocommitting(app: Flask, engine):
-    from sqlalchemy import create_engine, event
-
     options = app.config.get("SQLALCHEMY_ENGINE_OPTIONS") or {}
     own = create_engine(
         engine.url, isolation_level="AUTOCOMMIT", pool_reset_on_return=None, **options
@@ -207,7 +205,6 @@ class SqliteWriter:
     outside its pool, whose size they would otherwise take from the requests."""
 
     def __init__(self, engine, connect_args: dict):
-        from sqlalchemy import create_engine, event
         from sqlalchemy.pool import NullPool
 
         from . import sqlite_pragmas
