@@ -94,6 +94,12 @@ def wait_for_new_table(page, before: str, timeout: float = 10_000) -> None:
     )
 
 
+def ready(page) -> None:
+    """Wait until the table's scripts have run (table.js, then history.js, which marks the
+    history entry): a tap or Back sooner is one no person at a table makes."""
+    page.wait_for_function("() => window.refereeSwap !== undefined && history.state !== null")
+
+
 def wait_for_choice(page, tile: str) -> None:
     page.wait_for_function(
         """tile => { const c = document.getElementById('chosen');
@@ -127,6 +133,7 @@ class Phone:
             "marks => marks.map(m => m.dataset.on)"))  # fmt: skip
 
     def choose(self, tile: str) -> None:
+        ready(self.page)
         self.taps.tap(self.page.locator(f'#picker button[value="{tile}"]'))
         wait_for_choice(self.page, tile)
 

@@ -9,7 +9,7 @@ import json
 from pathlib import Path
 
 import pytest
-from browserkit import Phone, wait_for_choice
+from browserkit import Phone, ready, wait_for_choice
 from playwright.sync_api import expect
 
 pytestmark = pytest.mark.browser
@@ -36,6 +36,7 @@ def test_back_unchooses_a_tile_then_goes_home_not_to_the_start_form(page):
     page.go_back()
     expect(page.locator("#chosen")).to_have_count(0)
     assert page.url == table_url
+    ready(page)
     page.go_back()
     page.wait_for_url(lambda url: "/t/" not in url)
     assert "/new/" not in page.url
