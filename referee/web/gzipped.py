@@ -17,9 +17,11 @@ which marks the tag with the encoding and answers 304s (the app's assets).
 from __future__ import annotations
 
 import gzip
+from functools import lru_cache
 
 from flask import Flask, Response, request
 from isal import igzip
+from werkzeug.http import parse_accept_header
 
 LEVEL = 1  # ISA-L's levels are 0-3; 1 is smaller than zlib's 1 and five times as fast
 
@@ -31,6 +33,13 @@ def compress(data: bytes, shared: bool = False) -> bytes:
     if shared:
         return gzip.compress(data, 6, mtime=0)
     return igzip.compress(data, LEVEL, mtime=0)
+
+
+@lru_cache(maxsize=64)  # a hall's browsers send a handful of different headers
+def accepted(header: str) -> bool:
+    """Whether an Accept-Encoding header takes gzip: named, or through `*`, at a quality
+    above 0 (`gzip;q=0` refuses it)."""
+    return parse_accept_header(header).quality("gzip") > 0
 
 
 def init_app(app: Flask) -> None:

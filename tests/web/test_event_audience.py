@@ -4,6 +4,7 @@ correction and an unlock, and the director's page bounded in size."""
 
 from __future__ import annotations
 
+import gzip
 import random
 import re
 import time
@@ -341,3 +342,24 @@ def test_a_process_meeting_an_event_reads_the_results_another_replayed(app, dire
         with other.app_context():
             db.session.remove()
             db.engine.dispose()
+
+
+@pytest.mark.parametrize("offered", ["gzip;q=0, deflate", "identity", "*;q=0.5"])
+def test_a_viewer_is_sent_gzip_only_if_it_takes_gzip(app, director, offered):
+    """`gzip;q=0` refuses gzip although it names it; `*` takes it: by the view and by the
+    server's event loop alike."""
+    from test_poll import asgi_get, server_of
+
+    app.config["EVENT_POLL_LAG"] = 5
+    _token, public = started(director)
+    url, asked = f"/p/{public}/tv", {"Accept-Encoding": offered}
+    plain = app.test_client().get(url + "?fragment=1")
+    by_view = app.test_client().get(url + "?fragment=1", headers=asked)
+    app.test_client().get(f"/p/{public}/version")  # the poll has it
+    status, said, by_loop, threaded = asgi_get(server_of(app), url, "fragment=1", asked)
+    assert status == 200 and not threaded
+    zipped = offered.startswith("*")
+    assert by_view.headers.get("Content-Encoding") == ("gzip" if zipped else None)
+    assert said.get("content-encoding") == by_view.headers.get("Content-Encoding")
+    read = gzip.decompress if zipped else bytes
+    assert read(by_view.data) == read(by_loop) == plain.data
