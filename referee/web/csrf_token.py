@@ -52,7 +52,7 @@ class KeptCSRFProtect(CSRFProtect):
             or (request.is_secure and config["WTF_CSRF_SSL_STRICT"])  # the referrer too
         ):
             return super().protect(apply_exemptions)
-        secret, sent = session.get(_name()), self._get_csrf_token()
+        secret, sent = session.get(_name()), _sent(config)
         kept = current_app.extensions[KEY]
         if isinstance(secret, str) and sent and kept.get(secret) == sent:
             g.csrf_valid = True
@@ -61,6 +61,16 @@ class KeptCSRFProtect(CSRFProtect):
         if g.get("csrf_valid") and isinstance(secret, str):
             kept.put(secret, None, sent)
         return None
+
+
+def _sent(config) -> str | None:
+    """The token the POST carries where the app's forms and fetches put it: the form's
+    field, else a CSRF header. (A token elsewhere, say a prefixed form's field, is not
+    compared: Flask-WTF finds and verifies it.)"""
+    sent = request.form.get(_name())
+    if sent:
+        return sent
+    return next((t for h in config["WTF_CSRF_HEADERS"] if (t := request.headers.get(h))), None)
 
 
 def _name() -> str:

@@ -89,3 +89,25 @@ def test_over_https_the_referrer_is_checked_even_with_a_kept_token(app, phone):
         f"/t/{t}/play", move, csrf=False, headers={"Referer": f"https://localhost/t/{t}"}, **https
     )
     assert r.status_code == 302 and phone.position(t) == (1, 1)
+
+
+def test_a_token_sent_in_the_header_is_compared_too(app, phone, monkeypatch):
+    """The outbox sends its token in `X-CSRFToken`: the kept one is compared, not verified
+    again; one changed by a character is refused."""
+    import flask_wtf.csrf
+
+    verified = []
+    real = flask_wtf.csrf.validate_csrf
+    monkeypatch.setattr(flask_wtf.csrf, "validate_csrf", lambda *a: verified.append(a) or real(*a))
+    t = phone.start("five-up", ["Ana", "Ben"])
+    mine = tokens(phone.table(t)).pop()
+    move = {"hand": 1, "after": 0, "seat": 0, "tile": "5-5"}
+    other = "A" if mine[-5] != "A" else "B"
+    changed = mine[:-5] + other + mine[-4:]
+    before = len(verified)
+    r = phone.post(f"/t/{t}/play", move, csrf=False, headers={"X-CSRFToken": changed})
+    assert r.status_code == 400 and phone.position(t) == (1, 0)
+    assert len(verified) == before + 1  # not the kept one: verified, and refused
+    r = phone.post(f"/t/{t}/play", move, csrf=False, headers={"X-CSRFToken": mine})
+    assert r.status_code == 302 and phone.position(t) == (1, 1)
+    assert len(verified) == before + 1  # compared with the kept token: not verified again
