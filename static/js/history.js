@@ -1,4 +1,5 @@
-/* Domino Referee: the table's history (loaded by table.js). Choosing a tile pushes an
+/* Domino Referee: the table's history (the table page's second script, run after
+   table.js, whose window.refereeSwap it uses). Choosing a tile pushes an
    entry, so Back un-chooses it (the table at the URL Back leads to is fetched and swapped
    in); a table reached from the start or import form gets a guard entry under it, so Back
    leads home, never into the form that made the match. See docs/frontend.md. */

@@ -247,11 +247,8 @@
       .finally(function () { schedule(); });
   }
 
-  // history.js: Back (docs/frontend.md)
+  // for history.js (Back: docs/frontend.md), the page's next script
   window.refereeSwap = function (html) { swap(html, false, "keep"); };
-  var hs = document.createElement("script");
-  hs.src = root().getAttribute("data-history");
-  document.head.appendChild(hs);
 
   document.addEventListener("visibilitychange", function () {
     if (document.hidden) clearTimeout(timer);

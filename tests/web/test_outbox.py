@@ -234,3 +234,14 @@ def test_service_worker_and_manifest(client):
     }
     for icon in data["icons"]:
         assert client.get(icon["src"]).status_code == 200
+
+
+def test_every_script_and_stylesheet_the_table_page_loads_is_precached(phone):
+    """Offline, a phone reloading the table gets all of it from the worker's cache: Back's
+    guard (history.js) as well as the table's own script."""
+    t = phone.start("five-up", ["Ana", "Ben"])
+    page = phone.table(t)
+    loaded = re.findall(r'<(?:script src|link rel="stylesheet" href)="(/static/[^"]+)"', page)
+    assert any("js/history.js" in url for url in loaded)
+    sw = phone.get("/sw.js").get_data(as_text=True)
+    assert loaded and all(json.dumps(url) in sw for url in loaded), (loaded, sw)

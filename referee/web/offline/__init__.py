@@ -24,7 +24,7 @@ def N_(text: str) -> str:  # noqa: N802  (marks a word for the catalogue; gettex
 
 
 # What a phone needs to show a table without the network (precached by the worker).
-SHELL = ["style.css", "favicon.svg", "js/table.js", "icons/icon-192.png"]
+SHELL = ["style.css", "favicon.svg", "js/table.js", "js/history.js", "icons/icon-192.png"]
 # The offline kit table.js loads once the page is shown: one script made of these.
 KIT = [
     "vendor/idb/idb.umd.js",

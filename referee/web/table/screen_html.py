@@ -52,8 +52,7 @@ def table_html(v: dict) -> Markup:
     out = [
         f'<div id="table" class="table-screen" data-version="{v["version"]}" '
         f'data-poll="{links.url("version")}" data-url="{v["here"]}"'
-        f'{offline_table(t, links)} data-rendered="{glob["rendered_at"]()}" '
-        f'data-history="{glob["static_url"]("js/history.js")}">',
+        f'{offline_table(t, links)} data-rendered="{glob["rendered_at"]()}">',
         f'<h1>{e(variant.title)} <span class="sub">'
         f"{_('hand %(number)s', number=summary['number'] if summary else 1)}"
         f"{'' if links.write else ' · ' + _('watching')}</span></h1>",
