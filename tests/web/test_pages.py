@@ -112,10 +112,13 @@ def test_pages_are_accessible_basics(phone):
         links = re.findall(r'(?:src|href)="((?:https?:)?//[^"]*)"', html)
         here = ("http://localhost/", f"http://{lan_address()}/")  # or the address phones use
         assert all(link.startswith(here) for link in links), url
-        # the only scripts are the app's own files (the table, with the offline kit's
-        # addresses on the players' page; the start form); no inline script
+        # the only scripts are the app's own files (the table and its history, with the
+        # offline kit's addresses on the players' page; the start form); no inline script
         scripts = re.findall(r"<script\b[^>]*>", html)
-        own = r'<script src="/static/js/(table|start)\.js\?v=\w+" defer(?: data-[a-z]+="/[^"]*")*>'
+        own = (
+            r'<script src="/static/js/(table|history|start)\.js\?v=\w+" defer'
+            r'(?: data-[a-z]+="/[^"]*")*>'
+        )
         assert all(re.fullmatch(own, s) for s in scripts), (url, scripts)
         assert html.count("</script>") == len(scripts)
 
