@@ -13,6 +13,7 @@ import contextlib
 import json
 import random
 import re
+import time
 
 import psycopg
 import psycopg._cursor_base
@@ -288,6 +289,11 @@ def test_a_thread_keeps_its_connection_and_a_broken_one_is_made_anew(app, phone)
         pid = kept.execute(text("select pg_backend_pid()")).scalar()
     with engine.connect() as other:
         other.execute(text("select pg_terminate_backend(:pid)"), {"pid": pid})
+        gone = text("select count(*) from pg_stat_activity where pid = :pid")
+        for _ in range(500):  # the backend ends a moment after it is told to
+            if not other.execute(gone, {"pid": pid}).scalar():
+                break
+            time.sleep(0.01)
     before = len(checkouts)
     r = fetch_play(phone, t)  # no error: a new connection, the statement prepared anew
     assert "Ben laid 5-0 on 5-5" in text_of(r.get_data(as_text=True), "moves")
