@@ -79,7 +79,7 @@ def connection():
 
 
 KEPT_SECONDS = 60.0  # how long a thread keeps a connection before giving it back
-_KEPT: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()  # engine: {thread: (conn, since)}
+_KEPT: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()  # engine: {Thread: (conn, since)}
 _KEPT_LOCK = threading.Lock()
 
 
@@ -90,7 +90,8 @@ def thread_connection(engine):
     checked before each request's use as the pool checks a checkout (`still_connected`:
     its socket, no round trip) and made anew if it is closed or broken; it goes back to
     the pool every KEPT_SECONDS (the pool's recycling then applies), and when the engine
-    is disposed. A thread keeps one: the pool needs as many as the app has threads."""
+    is disposed. A thread keeps one: the pool needs as many as the app has threads (an
+    ended thread's goes back when a thread next takes a new one)."""
     kept = _KEPT.get(engine)
     if kept is None:
         with _KEPT_LOCK:
@@ -98,7 +99,7 @@ def thread_connection(engine):
             if kept is None:
                 kept = _KEPT[engine] = {}
                 event.listen(engine, "engine_disposed", _give_all_back)
-    me, now = threading.get_ident(), time.monotonic()
+    me, now = threading.current_thread(), time.monotonic()
     found = kept.get(me)
     if found is not None:
         conn, since = found
@@ -106,9 +107,23 @@ def thread_connection(engine):
             return conn
         with contextlib.suppress(Exception):
             conn.close()
+    else:
+        _give_back_the_ended(kept)
     conn = engine.connect()
     kept[me] = (conn, now)
     return conn
+
+
+def _give_back_the_ended(kept: dict) -> None:
+    """The connections of threads that have ended go back to the pool: a server that makes
+    a thread per request (Flask's own, `flask run`) would otherwise leave one checked out
+    for every thread it ever ran, until the pool ran dry."""
+    for thread in list(kept):  # (a copy: other threads add theirs meanwhile)
+        if not thread.is_alive():
+            found = kept.pop(thread, None)
+            if found is not None:
+                with contextlib.suppress(Exception):
+                    found[0].close()
 
 
 def _usable(conn) -> bool:

@@ -298,3 +298,37 @@ def test_a_thread_keeps_its_connection_and_a_broken_one_is_made_anew(app, phone)
     r = fetch_play(phone, t)  # no error: a new connection, the statement prepared anew
     assert "Ben laid 5-0 on 5-5" in text_of(r.get_data(as_text=True), "moves")
     assert len(checkouts) == before + 1 and phone.position(t) == (1, 2)
+
+
+@pytest.mark.postgres
+def test_a_server_that_makes_a_thread_per_request_leaves_no_connection_checked_out(app, phone):
+    """Flask's own server (`flask run`) runs each request on a thread of its own: once such
+    threads have ended, their kept connections go back to the pool (at the next thread's
+    first request), so a burst of requests does not leave the pool dry."""
+    if app.config["DB_KIND"] != "postgres":
+        pytest.skip("a database server's connections")
+    import threading
+
+    from referee.web import reads
+
+    engine = reads.autocommit_engine(app)
+    t = phone.start("five-up", ["Ana", "Ben"])
+    burst = 8  # requests at once, each on its thread (fewer than the pool holds: 5 + 10)
+    together = threading.Barrier(burst)
+    answers = []
+
+    def request():
+        answers.append(app.test_client().get(f"/t/{t}/version").status_code)
+        together.wait()  # all alive at once: each its own thread, none reused
+
+    threads = [threading.Thread(target=request) for _ in range(burst)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert answers == [200] * burst
+    assert engine.pool.checkedout() >= burst - 1  # each thread kept its own
+    after = threading.Thread(target=lambda: answers.append(phone.get(f"/t/{t}/version")))
+    after.start()
+    after.join()
+    assert engine.pool.checkedout() <= 2  # the ended threads' went back
