@@ -22,6 +22,7 @@ from .base import (
     Choice,
     Events,
     Line,
+    LineGame,
     Opening,
     Option,
     Preset,
@@ -32,6 +33,7 @@ from .base import (
 )
 from .ctyrka import Ctyrka
 from .five_up import FiveUp
+from .fives_and_threes import FivesAndThrees
 from .french_connection import FrenchConnection
 
 ENVIRONMENT = "REFEREE_VARIANTS"  # modules to import that register more variants
@@ -74,7 +76,8 @@ def get_variant(name: str) -> Variant:
     return VARIANTS[name]
 
 
-BUILT_IN = (FiveUp(), FrenchConnection(), Ctyrka())  # THE list: one entry per variant
+# THE list: one entry per variant
+BUILT_IN = (FiveUp(), FrenchConnection(), Ctyrka(), FivesAndThrees())
 for _variant in BUILT_IN:
     register(_variant)
 
@@ -96,6 +99,7 @@ __all__ = [
     "Choice",
     "Events",
     "Line",
+    "LineGame",
     "Opening",
     "Option",
     "Preset",
