@@ -59,7 +59,9 @@ def score(record: dict) -> dict:
     chip_point = options.get("chip_out", "point") == "point"
     lead_may_win = options.get("win_on_lead", "yes") == "yes"
     n = len(players)
-    sides = [[players[0], players[2]], [players[1], players[3]]] if n == 4 else [[p] for p in players]
+    sides = (
+        [[players[0], players[2]], [players[1], players[3]]] if n == 4 else [[p] for p in players]
+    )
     side_of = {p: i for i, side in enumerate(sides) for p in side}
     keys = ["+".join(side) for side in sides]
     totals = [0] * len(sides)
