@@ -29,6 +29,7 @@ LANGUAGES: tuple[Language, ...] = (
         "nplurals=3; plural=(n==1 ? 0 : n%10>=2 && n%10<=4 && (n%100<10 || n%100>=20) ? 1 : 2);",
     ),
     Language("cs", "Čeština", "nplurals=3; plural=(n==1) ? 0 : (n>=2 && n<=4) ? 1 : 2;"),
+    Language("es", "Español", "nplurals=2; plural=(n != 1);"),
 )
 
 SOURCE = LANGUAGES[0].code  # the language of the msgids (and of the records' sentences)
