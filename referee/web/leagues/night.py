@@ -50,6 +50,7 @@ class Night:
     entries: list[LeagueEntry]
     sheet: Sheet
     tables: dict[int, Match] = field(default_factory=dict)  # refereed games' tables, by game
+    version: int = 0  # the fixture's version the sheet was replayed at (read before it)
 
     @property
     def day(self) -> date:
@@ -84,6 +85,7 @@ def entries(fx: Fixture) -> list[LeagueEntry]:
 
 
 def load(fx: Fixture, squads_by_team: dict | None = None) -> Night:
+    version = fx.version  # before the entries: a sheet never older than its version
     lg = db.session.get(League, fx.league_id)
     fmt = service.fmt(lg)
     teams = (db.session.get(Team, fx.home_id), db.session.get(Team, fx.away_id))
@@ -104,7 +106,7 @@ def load(fx: Fixture, squads_by_team: dict | None = None) -> Night:
         [dict(e.params, what=e.what) for e in rows],
         {m.id: table_legs(m.id) for m in tables.values() if m is not None},
     )
-    return Night(fx, lg, fmt, teams, squads, rows, sheet, tables)
+    return Night(fx, lg, fmt, teams, squads, rows, sheet, tables, version)
 
 
 def table_legs(match_id: int) -> list[list] | None:
@@ -173,8 +175,9 @@ def _write(night: Night, by: str, what: str, make=None, **params) -> Night:
     rest of the entry once the lock is taken (a refereed game's table). The night as
     written; Done for an entry the sheet holds already."""
     for _attempt in range(RETRIES):
-        fx = night.fixture
-        seen = fx.version
+        # the version the sheet was replayed at, not fx.version: a commit since (a PIN's
+        # try) reloads that, newer than the sheet judged
+        fx, seen = night.fixture, night.version
         try:  # judged on a copy: the night is replayed again if the write lost a race
             copy.deepcopy(night.sheet).apply(dict(params, what=what))
         except Already as e:
@@ -195,6 +198,7 @@ def _write(night: Night, by: str, what: str, make=None, **params) -> Night:
         service.log(night.league, what, by=by, fixture=fx.id, **entry)
         db.session.commit()
         db.session.refresh(fx)
+        night.version = seen + 1
         return night
     raise Refused(409, _("The sheet is busy: other phones are writing to it. Try again."))
 
