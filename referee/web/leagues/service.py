@@ -19,6 +19,7 @@ from datetime import date
 
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
+from flask_babel import ngettext
 from sqlalchemy import func, select, update
 
 from referee.engine.errors import SetupError
@@ -331,7 +332,11 @@ def made_already(lg: League) -> str:
     n = db.session.execute(
         select(func.count()).select_from(Fixture).where(Fixture.league_id == lg.id)
     ).scalar_one()
-    return _("The fixture list is made already: %(n)s fixtures.", n=n)
+    return ngettext(
+        "The fixture list is made already: %(num)d fixture.",
+        "The fixture list is made already: %(num)d fixtures.",
+        n,
+    )
 
 
 def make_fixtures(lg: League) -> int:
