@@ -98,33 +98,56 @@ def once_key(html: str, form: str) -> str:
 
 
 # -- a league's season -----------------------------------------------------------------------------
-def test_a_league_its_teams_and_its_fixture_list_once(served):
-    club, key, league = make_league(served, name="Once League")
+def four_teams(served, name: str) -> tuple[LeagueSecretary, str, int]:
+    """A league of four teams in one division: (its secretary, key, id)."""
+    _, key, league = make_league(served, name=name)
     sec = LeagueSecretary(served.test_client(), key)
     division = sec.division("Premier")
-    for name in ("Anchor", "Bell", "Crown"):
-        sec.team(name, division)
-    # four phones add "Dove" at once: one team
-    teams = at_once(
-        4, lambda i: sec.post(f"/league/{key}/team", {"name": "Dove", "division": division})
-    )
-    assert statuses(teams).count(302) >= 1
-    assert served.count("league_teams WHERE league_id = :l", l=league) == 4
-    # three taps on "Make the fixture list": 12 fixtures (four teams, home and away), not 24
+    for team in ("Anchor", "Bell", "Crown", "Dove"):
+        sec.team(team, division)
+    return sec, key, league
+
+
+def test_a_team_added_by_six_phones_at_once_is_added_once(served):
+    _, key, league = make_league(served, name="Team League")
+    sec = LeagueSecretary(served.test_client(), key)
+    division = sec.division("Premier")
+    for name in ("Bell", "Crown", "Dove"):
+        teams = at_once(
+            6,
+            lambda i, name=name: sec.post(
+                f"/league/{key}/team", {"name": name, "division": division}
+            ),
+        )
+        assert statuses(teams).count(302) >= 1
+        assert (
+            served.count("league_teams WHERE league_id = :l AND name = :n", l=league, n=name) == 1
+        )
+
+
+def test_the_fixture_list_made_by_three_taps_is_made_once(served):
+    sec, key, league = four_teams(served, "Fixture League")
     made = at_once(3, lambda i: sec.post(f"/league/{key}/fixtures"))
-    assert statuses(made) == [302, 302, 302]
+    codes = statuses(made)
+    # four teams, home and away: 12 fixtures, not 24 or 36
     assert served.count("league_fixtures WHERE league_id = :l", l=league) == 12
+    assert codes == [302, 302, 302]
     assert served.count("league_log WHERE league_id = :l AND what = 'fixtures'", l=league) == 1
     ics = sec.get(f"/leagues/{league}/fixtures.ics").get_data(as_text=True)
     assert ics.count("BEGIN:VEVENT") == 12
-    # the next season, made by three taps of one form and one other form: one
+
+
+def test_the_next_season_made_by_a_double_tap_and_another_phone_is_made_once(served):
+    sec, key, league = four_teams(served, "Next League")
+    assert sec.post(f"/league/{key}/fixtures").status_code == 302
     page = sec.get(f"/league/{key}/next", query_string={"up": 0, "down": 0}).get_data(as_text=True)
     form = {"up": 0, "down": 0, "starts": "2027-09-01", "once": once_key(page, "apply-form")}
     forms = [form, form, form, form | {"once": "o" * 22}]
     nxt = at_once(4, lambda i: sec.post(f"/league/{key}/next", forms[i]))
-    assert statuses(nxt) == [302] * 4
+    codes = statuses(nxt)
     assert served.count("leagues WHERE previous_id = :l", l=league) == 1
-    assert len({a.location for a in nxt[:3]}) == 1  # the same form: the same made page
+    assert codes == [302] * 4
+    assert len({a.location for a in nxt[:3]}) == 1  # the same form: the same page
 
 
 def test_a_league_made_by_a_double_tap_and_by_two_phones_is_made_once(served):
@@ -145,8 +168,9 @@ def test_a_league_made_by_a_double_tap_and_by_two_phones_is_made_once(served):
             f"/club/{club.key}/leagues", form | ({"once": "p" * 22} if i == 3 else {})
         ),
     )
-    assert statuses(answers) == [302] * 4
+    codes = statuses(answers)
     assert served.count("leagues WHERE name = 'Tapped League'") == 1
+    assert codes == [302] * 4
     # the twins lead to one page: the made page (its link) if one of them made it, else the
     # club's leagues, saying it is made; the other phone's answer to the other
     assert len({a.location for a in answers[:3]}) == 1
@@ -159,21 +183,27 @@ def test_a_league_made_by_a_double_tap_and_by_two_phones_is_made_once(served):
 
 
 # -- the club's members ----------------------------------------------------------------------------
-def test_members_cards_and_merges_once(served):
+def test_a_member_added_by_six_taps_at_once_is_added_once(served):
     club = Secretary(served.test_client(), secretary_link(served))
     club.csrf  # noqa: B018  (one session for the taps)
-    # four taps on "Add" Zed: one Zed
-    added = at_once(4, lambda i: club.post(f"/club/{club.key}/add", {"name": "Zed", "short": ""}))
-    assert 302 in statuses(added)
-    assert served.count("members WHERE name = 'Zed'") == 1
-    # three taps on "New cards": one sheet, every answer leads to it, its PIN works
+    for name in ("Zed", "Yan", "Xi"):
+        added = at_once(
+            6, lambda i, name=name: club.post(f"/club/{club.key}/add", {"name": name, "short": ""})
+        )
+        assert 302 in statuses(added)
+        assert served.count("members WHERE name = :n", n=name) == 1
+
+
+def test_new_cards_printed_by_three_taps_are_one_sheet_that_works(served):
+    """Before: each tap made new cards, and the sheet shown was dead cards."""
+    club = Secretary(served.test_client(), secretary_link(served))
     ids = [club.add(f"Card {n}") for n in range(3)]
-    sheets = served.count("card_sheets")
+    before = served.count("club_actions WHERE what = 'card'")
     form = {"member": ids, "once": once_key(club.roster(), "cards-form")}
     printed = at_once(3, lambda i: club.post(f"/club/{club.key}/cards", form))
-    assert statuses(printed) == [302] * 3 and len({a.location for a in printed}) == 1
-    assert served.count("card_sheets") == sheets + 1
-    assert served.count("club_actions WHERE what = 'card'") == 3  # a card each, once
+    codes = statuses(printed)
+    assert served.count("club_actions WHERE what = 'card'") - before == 3  # a card each, once
+    assert codes == [302] * 3 and len({a.location for a in printed}) == 1
     sheet = club.get(printed[0].location).get_data(as_text=True)
     for member in ids:  # the cards the sheet shows are the cards that work
         token = re.search(rf'id="link-{member}">[^<]*/m/([A-Za-z0-9_-]+)<', sheet).group(1)
@@ -181,7 +211,10 @@ def test_members_cards_and_merges_once(served):
     cards = re.compile(r'id="(?:link|pin)-\d+">([^<]+)<')
     again = club.get(printed[0].location).get_data(as_text=True)
     assert cards.findall(again) == cards.findall(sheet) != []  # a reload: the same cards
-    # A into B and B into A at the same moment, five times: one merge each, nobody vanishes
+
+
+def test_a_into_b_and_b_into_a_at_once_merge_once_and_nobody_vanishes(served):
+    club = Secretary(served.test_client(), secretary_link(served))
     for n in range(5):
         a, b = club.add(f"Twin A{n}"), club.add(f"Twin B{n}")
         pairs = [(a, b), (b, a)]
@@ -199,42 +232,63 @@ def test_members_cards_and_merges_once(served):
 
 
 # -- a fixture night -------------------------------------------------------------------------------
-def test_a_sheets_confirmation_signatures_and_pin_tries_once(served):
-    lg = League(served, {"Premier": ["Eagle", "Falcon"]}, name="Sheet League")
+WHERE = "league_log WHERE fixture_id = :f AND what = :w"
+
+
+def entered(served, name: str, teams: list[str]):
+    """A fixture of a new league of two teams, both line-ups and the nine scores entered:
+    (the league, the fixture, the away side's captain)."""
+    lg = League(served, {"Premier": teams}, name=name)
     fixture_id, home, away = lg.fixtures[0]
     hc, ac = lg.captain(home), lg.captain(away)
     hc.lineup(fixture_id, slots(lg.squads[home]))
     ac.lineup(fixture_id, slots(lg.squads[away]))
     for game in range(9):
         hc.score(fixture_id, game, [WIN])
-    confirms = at_once(
-        4, lambda i: ac.post(f"/m/{ac.token}/fixture/{fixture_id}", {"what": "confirm", "game": 0})
-    )
-    assert statuses(confirms) == [302] * 4
-    where = "league_log WHERE fixture_id = :f AND what = :w"
-    assert served.count(where, f=fixture_id, w="confirm") == 1
+    return lg, fixture_id, ac
+
+
+def test_a_confirmation_and_a_signature_sent_four_times_at_once_are_entered_once(served):
+    lg, fixture_id, ac = entered(served, "Confirm League", ["Eagle", "Falcon"])
+    confirm = {"what": "confirm", "game": 0}
+    confirms = at_once(4, lambda i: ac.post(f"/m/{ac.token}/fixture/{fixture_id}", confirm))
+    codes = statuses(confirms)
+    assert served.count(WHERE, f=fixture_id, w="confirm") == 1
+    assert codes == [302] * 4
     for game in range(1, 9):
         ac.confirm(fixture_id, game)
     signs = at_once(4, lambda i: ac.post(f"/m/{ac.token}/fixture/{fixture_id}", {"what": "sign"}))
-    assert statuses(signs) == [302] * 4
-    assert served.count(where, f=fixture_id, w="sign") == 1
-    # ten wrong PINs at once on the other fixture's sheet: five counted, the rest wait
-    other, other_home, other_away = lg.fixtures[1]
-    lg.play(other, other_home, other_away, wins=5, sign=False)
-    pin = lg.captains[other_home][1]
+    codes = statuses(signs)
+    assert served.count(WHERE, f=fixture_id, w="sign") == 1
+    assert codes == [302] * 4
+
+
+def test_a_signature_with_a_pin_sent_by_three_phones_at_once_is_entered_once(served):
+    lg, fixture_id, ac = entered(served, "Pin League", ["Gull", "Heron"])
+    for game in range(9):
+        ac.confirm(fixture_id, game)
+    _, home, _ = lg.fixtures[0]
+    pin = lg.captains[home][1]
+    right = at_once(3, lambda i: sign_with_pin(Phone(served.test_client()), fixture_id, 0, pin))
+    codes = statuses(right)
+    assert served.count(WHERE, f=fixture_id, w="sign") == 1
+    assert codes == [302] * 3
+
+
+def test_ten_wrong_pins_at_once_five_counted(served):
+    """Before: counted, then scrypt, then inserted: ten tries in parallel all went through."""
+    lg = League(served, {"Premier": ["Ibis", "Jay"]}, name="Tries League")
+    fixture_id, home, away = lg.fixtures[0]
+    lg.play(fixture_id, home, away, wins=5, sign=False)
+    pin = lg.captains[home][1]
     bad = str((int(pin) + 1) % 10**6).zfill(6)
     lg.public.csrf  # noqa: B018  (one session for the ten)
-    tries = at_once(10, lambda i: sign_with_pin(lg.public, other, 0, bad))
+    tries = at_once(10, lambda i: sign_with_pin(lg.public, fixture_id, 0, bad))
     codes = statuses(tries)
-    assert set(codes) <= {403, 429} and codes.count(429) >= 5
     tried = "pin_tries JOIN members ON members.id = pin_tries.member_id WHERE members.name = :n"
-    assert served.count(tried, n=f"Ann {other_home}") == 5
-    # the right PIN, three taps at once: one signature
-    right = at_once(
-        3, lambda i: sign_with_pin(Phone(served.test_client()), fixture_id, 0, lg.captains[home][1])
-    )
-    assert statuses(right) == [302] * 3
-    assert served.count(where, f=fixture_id, w="sign") == 2
+    assert served.count(tried, n=f"Ann {home}") == 5
+    assert set(codes) <= {403, 429} and codes.count(429) >= 5
+    assert sign_with_pin(lg.public, fixture_id, 0, pin).status_code == 429  # now it waits
 
 
 # -- an event --------------------------------------------------------------------------------------
@@ -259,7 +313,6 @@ def test_a_round_started_by_three_taps_beside_its_season_starts_once(served):
 
         answers = at_once(4, send)
         codes = statuses(answers)
-        assert codes.count(302) >= 2 and set(codes) <= {302, 409}
         assert served.count("event_actions WHERE event_id = :e AND what = 'started'", e=event) == 1
         assert served.count("matches WHERE event_id = :e", e=event) == 4  # four tables, once
         assert served.count("season_events WHERE event_id = :e", e=event) == 1
@@ -271,16 +324,18 @@ def test_a_round_started_by_three_taps_beside_its_season_starts_once(served):
             )
             == 4
         )
+        assert codes.count(302) >= 2 and set(codes) <= {302, 409}
         assert director.get(f"/e/{token}").status_code == 200
         assert club.get(f"/season/{season}").status_code == 200
 
 
 # -- table codes -----------------------------------------------------------------------------------
 def test_twenty_codes_at_once_from_one_client_ten_counted(served):
+    """Before: counted, then inserted: eleven (or more) were tried."""
     phone = Phone(served.test_client())
     phone.csrf  # noqa: B018
     before = served.count("code_attempts")
     answers = at_once(20, lambda i: phone.post("/code", {"code": "ZZZZ ZZZZ"}))
     codes = statuses(answers)
-    assert codes.count(404) == 10 and codes.count(429) == 10
     assert served.count("code_attempts") - before == 10
+    assert codes.count(404) == 10 and codes.count(429) == 10
