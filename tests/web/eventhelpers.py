@@ -73,8 +73,8 @@ class Director(Phone):
         """The cards of the members made for the event, printed from the director's page
         (once): {name: PIN}."""
         r = self.post(f"/e/{token}/member-cards")
-        assert r.status_code == 200, r.get_data(as_text=True)[:2000]
-        html = r.get_data(as_text=True)
+        assert r.status_code == 302, r.get_data(as_text=True)[:2000]
+        html = self.get(r.location).get_data(as_text=True)
         cards = re.findall(
             r'class="member-card"[^>]*>\s*<h2>([^<]+)</h2>.*?id="pin-\d+">(\d+)<', html, re.S
         )

@@ -24,7 +24,9 @@ LEEK_SINGLES = {"deal": "league", "chip_out": "none", "win_on_lead": "no", "misp
 
 
 def made(app, preset: str, variant: str = "") -> dict:
-    club, key, league_id = make_league(app, preset=preset, variant=variant)
+    """A league of its own name (a league's name is made once a year) from `preset`."""
+    name = f"{preset} {variant or 'its own game'}"
+    club, key, league_id = make_league(app, name=name, preset=preset, variant=variant)
     return club.get(f"/leagues/{league_id}/table.json").get_json(force=True)
 
 

@@ -57,6 +57,8 @@ def test_member_entrants_picked_from_the_roster_new_names_made_members_cards_onc
     offer = text_of(page, "new-member-cards")
     assert "Zoe" in offer and "Ana" not in offer and "Ben" not in offer
     r = director.post(f"/e/{token}/member-cards")
+    assert r.status_code == 302  # the sheet's page, a GET
+    r = director.get(r.location)
     assert r.status_code == 200 and r.headers["Cache-Control"] == "no-store"
     sheet = r.get_data(as_text=True)
     assert re.findall(r"<h2>([^<]+)</h2>", sheet) == ["Zoe"]  # never another member's PIN

@@ -1,7 +1,7 @@
 """Events: creating them, their entrants, pairing and starting rounds, the director's
 acts, and the live state (tables, results, standings) that the pages show.
 
-A table's matches are created through `matches.create.create_match`, like a match started by
+A table's matches are made by `matches.create.new_match`, as a match started by
 hand. A table's result is what replaying its matches gives (cached per match by its last
 write, since the public page replays every table of the event); the standings are
 computed from those results by the pure `referee.events.standings`.
@@ -32,7 +32,7 @@ from ..audit.service import override_lock
 from ..cache import LRU, Shared
 from ..errors import Refused
 from ..i18n import say
-from ..matches.create import create_match
+from ..matches.create import new_match
 from ..models import Match, now
 from ..table import service as tables
 from ..table.transaction import writes
@@ -909,7 +909,8 @@ def swap(event: Event, a, b) -> list[tuple[int, int]]:
 @writes
 def start_round(event: Event, time_cap: int | None = None, intent: int | None = None) -> Round:
     """Start the proposed round: one match per table, seats in order (`intent`: the round
-    the director's page meant to start)."""
+    the director's page meant to start), in one transaction under the event's lock
+    (`_touch`): a second "start" waits for it, then finds the round started (409)."""
     _touch(event)
     guards.open_event(event)
     r = _proposed(event, intent)
@@ -926,9 +927,10 @@ def start_round(event: Event, time_cap: int | None = None, intent: int | None = 
 
 
 def _new_game(event: Event, t: EventTable, entrants, number: int) -> EventGame:
-    """The table's match `number`, started through the same service as a match by hand."""
+    """The table's match `number`, made as a match by hand is (`new_match`), in the
+    director's write: a round starts all its tables or none."""
     players, _owner = seating(event, t.entrants, entrants)
-    row = create_match(event.variant, rotated(players, number), dict(event.options))
+    row = new_match(event.variant, rotated(players, number), dict(event.options))
     row.event_id = event.id  # its writes add to the event's version (transaction.lock)
     roster.seat(event, row.id, rotated(players, number))
     game = EventGame(table_id=t.id, number=number, match_id=row.id)

@@ -26,11 +26,12 @@ from referee.engine import get_variant
 from referee.engine.variants import VARIANTS
 from referee.events.formats import FORMATS
 
-from .. import downloads, gzipped
+from .. import downloads, gzipped, once
 from ..drawing import qr_svg
 from ..errors import Refused
 from ..matches.create import default_options
-from ..members.service import issue_card
+from ..members.service import print_cards
+from ..members.views import sheet_of
 from ..public import link, note
 from ..seasons import service as seasons
 from ..table import records
@@ -243,23 +244,39 @@ def table_page(token: str, table: int, refused: Refused | None = None):
 def member_cards(token: str):
     """The cards of the members made for this event, printed once: a member whose card
     was ever printed (by the director or the secretary) is not among them, so the
-    director never sees another member's PIN."""
+    director never sees another member's PIN. Answered with their sheet's page (a GET:
+    a reload, or the second request of a double tap, shows the same sheet)."""
     event = _director(token)
-    made = [card_of(m, *issue_card(m)) for m in roster.new_members(event)]
-    if not made:
+    sheet = once.key_of(request.form, f"event:{event.id}")
+    then = url_for("events.member_sheet", token=token, sheet=sheet)
+    chosen = roster.new_members(event)
+    try:
+        if not chosen:
+            sheet_of(sheet, f"event:{event.id}")  # this form's sheet, printed already?
+            raise once.Done(_("These cards are printed already: this is their sheet."))
+        print_cards(sheet, f"event:{event.id}", chosen)
+    except once.Done as e:
+        flash(e.message)
+    except Refused:
         flash(_("No new member's card left to print."))
         return redirect(url_for("events.director", token=token))
+    return redirect(then)
+
+
+@bp.get("/e/<token>/member-cards/<sheet>")
+def member_sheet(token: str, sheet: str):
+    """A sheet of the event's new members' cards: made again from its once-key."""
+    event = _director(token)
+    try:
+        made = sheet_of(sheet, f"event:{event.id}")
+    except Refused as e:
+        abort(404, e.message)
     back = url_for("events.director", token=token)
     response = make_response(
         render_template("members/cards.html", cards=made, note=note(), back=back)
     )
     response.headers["Cache-Control"] = "no-store"
     return response
-
-
-def card_of(m, token: str, pin: str) -> dict:
-    url = link("members.page", token=token)
-    return {"member": m, "url": url, "pin": pin, "qr": qr_svg(url, m.name, 3)}
 
 
 @bp.get("/e/<token>/cards")

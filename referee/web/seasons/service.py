@@ -4,7 +4,9 @@ standings as the events service gives them now (`events.service.load`), never st
 
 A player of a night is the member their entrant is linked to (`events.roster`), else the
 member of that name, else the name as typed; each player of a pair scores the pair's
-points. Every act is in the secretary's log (`ClubAction`)."""
+points. Every act is in the secretary's log (`ClubAction`). Once means once (`web.once`):
+a season's name is a unique key, an event is in one season (its row's key), and the
+second request of a double tap is told the work is done."""
 
 from __future__ import annotations
 
@@ -13,13 +15,13 @@ from fractions import Fraction
 
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
-from sqlalchemy import select
+from sqlalchemy import delete, select
 
 from referee import seasons as pure
 from referee.engine import names as rule
 from referee.events.standings import points
 
-from .. import db
+from .. import db, once
 from ..errors import Refused
 from ..events import service as events
 from ..events.models import Event
@@ -91,9 +93,10 @@ def create(name: str, own: bool, places: str, best) -> Season:
             400, _("The nights that count are 1 to %(n)s, or empty: all.", n=MAX_BEST), field="best"
         )
     s = Season(name=name[:120], places=chosen, best=best)
-    db.session.add(s)
-    members.log("season", season=s.name)
-    db.session.commit()
+    with once.unique(_("The season %(name)s is made already.", name=s.name)):
+        db.session.add(s)
+        members.log("season", season=s.name)
+        db.session.commit()
     return s
 
 
@@ -108,21 +111,29 @@ def attach(s: Season, event: Event) -> None:
     row = db.session.get(SeasonEvent, event.id)
     if row is not None and row.season_id == s.id:
         return
-    if row is None:
-        db.session.add(SeasonEvent(event_id=event.id, season_id=s.id))
-    else:
-        row.season_id, row.added = s.id, now()
-    s.updated = now()
-    members.log("season_event", event=event.name, season=s.name)
-    db.session.commit()
+    with once.unique(_("%(event)s is in a season already.", event=event.name)):
+        if row is None:
+            db.session.add(SeasonEvent(event_id=event.id, season_id=s.id))
+        else:
+            row.season_id, row.added = s.id, now()
+        s.updated = now()
+        members.log("season_event", event=event.name, season=s.name)
+        db.session.commit()
 
 
 def detach(s: Season, event_id) -> None:
+    """An event taken out of the season, once: the second request finds it out (Done)."""
     row = db.session.get(SeasonEvent, _int(event_id))
     if row is None or row.season_id != s.id:
         raise Refused(404, _("This event is not in this season."))
     event = db.session.get(Event, row.event_id)
-    db.session.delete(row)
+    once.claim(
+        delete(SeasonEvent).where(
+            SeasonEvent.event_id == row.event_id, SeasonEvent.season_id == s.id
+        ),
+        _("%(event)s is out of the season already.", event=event.name),
+    )
+    db.session.expunge(row)
     s.updated = now()
     members.log("season_out", event=event.name, season=s.name)
     db.session.commit()
