@@ -76,6 +76,20 @@ def test_the_live_fragment_is_the_same_bytes_for_every_viewer_and_rendered_once(
     assert f'data-version="{version}"' in first.get_data(as_text=True)
 
 
+@pytest.mark.parametrize("page", ["", "/tv"])
+def test_the_public_page_and_the_tv_poll_the_events_one_version_route(director, page):
+    """The TV polled `/p/<token>/tv/version`, a 404, backing off to every 30 s: the wall
+    never moved on. Both pages name what their script polls, and it answers."""
+    _token, public = started(director)
+    for url in (f"/p/{public}{page}", f"/p/{public}{page}?fragment=1"):
+        html = director.get(url).get_data(as_text=True)
+        poll = re.search(r'id="event"[^>]* data-poll="([^"]+)"', html).group(1)
+        assert poll == f"/p/{public}/version"
+        answer = director.get(poll)
+        assert answer.status_code == 200
+        assert f'data-version="{answer.get_data(as_text=True)}"' in html
+
+
 def test_every_move_adds_one_to_the_event_version_and_the_pages_show_it(app, director):
     token, public = started(director)
     link = director.table_links(token)[0]
