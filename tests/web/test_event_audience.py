@@ -154,7 +154,7 @@ def play_to_end(director, play: str, rng) -> dict:
 
 
 def test_standings_after_a_correction_and_an_unlock_are_right(director):
-    token, public = started(director)
+    token, public = started(director, club=director.club_key())
     nothing = standings(director, public)
     assert all(played == 0 for _rank, _name, played in nothing)
     play = director.get(director.table_links(token)[0]).location.rsplit("/", 1)[1]
@@ -186,7 +186,7 @@ def test_standings_after_a_correction_and_an_unlock_are_right(director):
 
 def test_the_directors_page_at_30_tables_is_small(director):
     names = [f"Player {i:02d}" for i in range(60)]
-    token, _public = started(director, names)
+    token, _public = started(director, names, club=director.club_key())
     assert len(director.table_ids(token)) == 30
     director.new_cards(token)  # printed as the event is made: the page lists them no more
     size = len(director.get(f"/e/{token}").data)

@@ -262,7 +262,12 @@ def table_rows(director, token: str) -> list[int]:
 
 def test_a_decided_or_signed_table_keeps_its_result(director):
     token = director.create(
-        "five-up", ["Ana", "Ben", "Cleo", "Dan"], format="swiss", rounds=2, target=5
+        "five-up",
+        ["Ana", "Ben", "Cleo", "Dan"],
+        club=director.club_key(),
+        format="swiss",
+        rounds=2,
+        target=5,
     )
     director.act(token, "pair")
     director.act(token, "start")

@@ -689,8 +689,8 @@ def create_event(
         event.entrants.append(Entrant(number=i, members=list(members)))
     db.session.add(event)
     db.session.flush()
-    for e in event.entrants:  # an event's entrants are always members
-        roster.link(e)
+    for e in event.entrants:
+        roster.link(event, e)
     log(event, "created", count=len(entrants))
     db.session.commit()
     return event
@@ -727,7 +727,7 @@ def add_entrant(event: Event, text: str) -> Entrant:
     names.check([members], [e.members for e in event.entrants], field="entrant")
     e = Entrant(event_id=event.id, number=len(event.entrants) + 1, members=members)
     event.entrants.append(e)
-    roster.link(e)
+    roster.link(event, e)
     log(event, "added", name=" & ".join(members))
     db.session.commit()
     return e
@@ -772,7 +772,7 @@ def substitute(event: Event, entrant_id, text: str) -> None:
     names.check([found[0]], [x.members for x in event.entrants if x.id != e.id], field=field)
     old = e.name
     e.members = found[0]
-    roster.link(e)
+    roster.link(event, e)
     log(event, "substituted", old=old, new=e.name)
     db.session.commit()
 

@@ -30,6 +30,7 @@ from .. import downloads, gzipped
 from ..drawing import qr_svg
 from ..errors import Refused
 from ..matches.create import default_options
+from ..members import service as members
 from ..members.service import issue_card
 from ..public import link, note
 from ..seasons import service as seasons
@@ -80,17 +81,22 @@ def _options(v) -> dict:
     return options
 
 
-def _tables(v) -> list[tuple[str, str, str | None]]:
+def _tables(v, key: str | None) -> list[tuple[str, str, str | None]]:
     """The kinds of table the variant offers as links (url, label msgid, HTML id)."""
     out = []
     for t in v.events.tables:
         params = {"table_size": t.size} if t.size else {"pairs": 1} if t.pairs else {}
-        out.append((url_for("events.new", variant=v.name, **params), t.label, t.anchor))
+        out.append((url_for("events.new", variant=v.name, key=key, **params), t.label, t.anchor))
     return out
 
 
 @bp.route("/events/new", methods=["GET", "POST"])
-def new():
+@bp.route("/club/<key>/events/new", methods=["GET", "POST"])
+def new(key: str | None = None):
+    """The event form; on the club's link (`key`, the secretary's) the event makes the
+    names no member has members of the club (`roster.makes_members`)."""
+    if key is not None and members.secretary(key) is None:
+        abort(404, _("There is no page at this link."))
     variant = request.values.get("variant", next(iter(VARIANTS)))
     if variant not in VARIANTS:
         abort(404, _("There is no variant called %(name)s.", name=variant))
@@ -107,6 +113,8 @@ def new():
             settings["fair"] = request.form.get("fair", service.st.ROUND_AVERAGE)
         if request.form.get("seed") == roster.SEED:
             settings["seed"] = roster.SEED
+        if key is not None:
+            settings[roster.CLUB] = True
         bye = request.form.get("bye", "").strip()
         try:
             if bye:
@@ -142,7 +150,8 @@ def new():
         variants=list(VARIANTS.values()),
         pairs=pairs,
         table_size=table_size,
-        tables=_tables(v),
+        tables=_tables(v, key),
+        key=key,
         formats=[(f, service.format_name(f)) for f in formats],
         fair=list(service.FAIR_NAMES.items()),
         hints=[(FORMATS[f].hint_id, FORMATS[f].hint) for f in formats if FORMATS[f].hint],
