@@ -245,6 +245,50 @@ def test_a_finished_events_table_records_no_more_moves_until_it_is_reopened(dire
     assert len(director.record(play)["hands"][0]["moves"]) == 2
 
 
+def test_a_finished_events_tables_refuse_the_lot_tiles_left_and_undo_saying_why(director):
+    """Issue 40: finishing the event names the tables still in play; once finished such a
+    table refuses every write (the lot, a move, the tiles left, an undo) with the sentence
+    and rule EV-FINISHED, and records again once the director reopens the event."""
+    token = director.create("five-up", NAMES[:4], format="swiss", rounds=2, target=100)
+    director.act(token, "pair")
+    director.act(token, "start")
+    fresh, ended = [director.get(link).location.rsplit("/", 1)[1] for link in
+                    director.table_links(token)]  # fmt: skip
+    rec = director.record(ended)
+    hand = play_hand(Match(rec["variant"], rec["players"], rec["options"]), random.Random(5))
+    for after, m in enumerate(hand.moves):  # the hand is over: its tiles left are next
+        assert (
+            director.post(f"/t/{ended}/{m.kind}", move_form(hand, 1, after, m)).status_code == 302
+        )
+    # the director is told which tables are still in play, before and as he finishes
+    asked = "Tables 1, 2 are still in play: they record nothing more"
+    assert asked in text_of(director.page(token), "finish")
+    r = director.act(token, "finish", confirm=False, status=200)
+    assert asked in r.get_data(as_text=True)
+    director.act(token, "finish")
+    left = {f"left-{s}": " ".join(str(t) for t in ts) for s, ts in enumerate(hand.left)}
+    writes = [
+        (fresh, "lot", {"hand": 1, "after": 0}),
+        (fresh, "play", {"hand": 1, "after": 0, "seat": 0, "tile": "5-5", "on": ""}),
+        (ended, "end", {"hand": 1, "after": len(hand.moves), **left}),
+        (ended, "undo", {"hand": 1, "after": len(hand.moves), "settled": 0}),
+    ]
+    for play, what, data in writes:
+        r = director.post(f"/t/{play}/{what}", data)
+        assert r.status_code == 409, (what, r.status_code)
+        assert rule_of(r) == "EV-FINISHED", what
+        assert re.search(rf"finished at {TIME}: .* unless the director reopens it", refused(r))
+    assert director.record(fresh)["hands"][0].get("lot") is None
+    assert len(director.record(fresh)["hands"][0]["moves"]) == 0
+    ended_hand = director.record(ended)["hands"][0]
+    assert len(ended_hand["moves"]) == len(hand.moves) and not ended_hand.get("left")
+    director.act(token, "reopen")
+    for play, what, data in writes[0::2]:  # the lot, the tiles left: taken again
+        r = director.post(f"/t/{play}/{what}", data)
+        assert r.status_code == 302, (what, r.get_data(as_text=True)[:2000])
+    assert len(director.record(ended)["hands"]) == 2  # settled: the next hand began
+
+
 def sign(director, play: str, pins: dict[str, str]) -> None:
     """Each side signs with its member's PIN (the entrants are members: `pins` by name)."""
     page = director.table(play)

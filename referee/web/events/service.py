@@ -312,6 +312,15 @@ class EventState:
     def series(self) -> bool:
         return self.event.series > 1
 
+    @property
+    def in_play(self) -> list[int]:
+        """The numbers of the current round's tables still in play (started, not decided):
+        what finishing the event stops."""
+        r = self.current
+        if r is None or not r.started:
+            return []
+        return [t.row.number for t in r.tables if not t.decided]
+
     def bye_lines(self) -> list[str]:
         """What each bye scored, in words, in the order of the rounds."""
         out = []

@@ -458,7 +458,10 @@ def unlock(token: str, table: int):
 
 @bp.post("/e/<token>/finish")
 def finish(token: str):
-    return _act(token, service.finish, _("The event is finished."), confirm.ask("finish"))
+    in_play = _state(_director(token)).in_play
+    return _act(
+        token, service.finish, _("The event is finished."), confirm.ask("finish", in_play=in_play)
+    )
 
 
 @bp.post("/e/<token>/reopen")
