@@ -55,10 +55,27 @@ def ask(act: str, **facts) -> Ask:
             _("Yes, call time"),
         )
     if act == "forfeit":
+        detail = _(
+            "The table's result is then the score you give each side, whatever its record says."
+        )
+        if "target" in facts:
+            detail += " " + (
+                _(
+                    "Give the side that is there 0 and the side that is not the target, "
+                    "%(target)s (0 – %(target)s): no total above the target, so a forfeit "
+                    "never counts more than a game won on the board.",
+                    target=facts["target"],
+                )
+                if facts.get("fewest")
+                else _(
+                    "Give the side that is there the target, %(target)s, and the side that "
+                    "is not 0 (%(target)s – 0): no total above the target, so a forfeit "
+                    "never counts more than a game won on the board.",
+                    target=facts["target"],
+                )
+            )
         return Ask(
-            _("Record a forfeit at table %(n)s?", **facts),
-            _("The table's result is then the score you give each side, whatever its record says."),
-            _("Yes, record the forfeit"),
+            _("Record a forfeit at table %(n)s?", **facts), detail, _("Yes, record the forfeit")
         )
     if act == "abandon":
         return Ask(

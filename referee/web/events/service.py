@@ -1017,10 +1017,20 @@ def _table(event: Event, table_id) -> tuple[Round, EventTable]:
     raise Refused(404, _("There is no such table in this event."))
 
 
+def forfeit_rule(event: Event) -> dict:
+    """What a forfeit's scores follow: the match's target, and whether the fewest points
+    win. The side that is there scores the target (0 where the fewest points win), the
+    other 0 (the target): a win to the target, as a whitewash at the table; no total may
+    be above the target, so a forfeit never counts more than a game won on the board."""
+    v = get_variant(event.variant)
+    return {"target": event.options["target"], "fewest": v.best(event.options) is min}
+
+
 @writes
 def forfeit(event: Event, table_id, scores: list[str]) -> None:
-    """A forfeit or a no-show, scored as the director says (one total per side); only at a
-    table whose result is not settled (`guards.table_open`)."""
+    """A forfeit or a no-show, scored as the director says (one total per side, none above
+    the target: `forfeit_rule`); only at a table whose result is not settled
+    (`guards.table_open`)."""
     _touch(event)
     guards.open_event(event)
     r, t = _table(event, table_id)
@@ -1033,6 +1043,17 @@ def forfeit(event: Event, table_id, scores: list[str]) -> None:
         raise Refused(400, _("A score is a whole number."), field="score") from None
     if len(totals) != len(sides) or any(x < 0 for x in totals):
         raise Refused(400, _("Give each side its score."), field="score")
+    target = forfeit_rule(event)["target"]
+    if any(x > target for x in totals):
+        raise Refused(
+            400,
+            _(
+                "A forfeit scores at most the target, %(target)s: it counts no more than a "
+                "game won on the board.",
+                target=target,
+            ),
+            field="score",
+        )
     fewest = get_variant(event.variant).best(event.options) is min
     best = min(totals) if fewest else max(totals)
     top = [i for i, x in enumerate(totals) if x == best]

@@ -245,6 +245,7 @@ def table_page(token: str, table: int, refused: Refused | None = None):
         variant=get_variant(event.variant),
         refused=refused,
         ask=confirm.ask,
+        forfeit_rule=service.forfeit_rule(event),
     ), (refused.status if refused else 200)
 
 
@@ -429,7 +430,9 @@ def forfeit(token: str, table: int):
         table,
         lambda e: service.forfeit(e, table, scores),
         _("Forfeit recorded."),
-        confirm.ask("forfeit", n=_table_number(token, table)),
+        confirm.ask(
+            "forfeit", n=_table_number(token, table), **service.forfeit_rule(_director(token))
+        ),
     )
 
 
