@@ -163,3 +163,24 @@ def test_league_made_only_in_a_variant_that_plays_its_games(app):
     assert 'data-rule="LG-FORMAT"' in r.get_data(as_text=True)
     # The leagues' page opens with the club secretary's link alone.
     assert club.get("/club/not-a-key/leagues").status_code == 404
+
+
+def test_captains_fixtures_say_the_opponent_home_or_away_and_the_state(app):
+    """The captain's "My league fixtures" listed bare dates: each says the opponent, home
+    or away, and where the night stands (to be played, waiting for signatures, signed, its
+    result)."""
+    lg = League(app, {"Premier": ["Anchor", "Bell"]}, preset="solihull")
+    (first, home, away), (second, *_) = lg.fixtures
+    mine = f"/m/{lg.captains[home][0]}/leagues"
+
+    def line(fixture_id: int) -> str:
+        return text_of(lg.public.get(mine).get_data(as_text=True), f"my-fixture-{fixture_id}")
+
+    assert f"at home to {away}" in line(first) and line(first).endswith("to be played")
+    assert f"away at {away}" in line(second) and line(second).endswith("to be played")
+    lg.play(first, home, away, wins=5, sign=False)
+    assert line(first).endswith("played: waiting for both signatures · 5–4")
+    assert sign_with_pin(lg.public, first, 0, lg.captains[home][1]).status_code == 302
+    assert f"played: waiting for the signature of {away} · 5–4" in line(first)
+    lg.captain(away).sign(first)
+    assert line(first).endswith("signed by both captains · 5–4")
