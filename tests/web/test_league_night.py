@@ -184,3 +184,21 @@ def test_captains_fixtures_say_the_opponent_home_or_away_and_the_state(app):
     assert f"played: waiting for the signature of {away} · 5–4" in line(first)
     lg.captain(away).sign(first)
     assert line(first).endswith("signed by both captains · 5–4")
+
+
+def test_a_captain_sees_the_result_he_is_asked_to_sign(app):
+    """The captain's fixture page asked him to sign without showing the fixture's result:
+    it says the games score and the league points he signs for, then the result."""
+    lg = League(app, {"Premier": ["Anchor", "Bell"]}, preset="solihull")
+    fixture_id, home, away = lg.fixtures[0]
+    ac = lg.captain(away)
+    page = f"/m/{ac.token}/fixture/{fixture_id}"
+    assert text_of(ac.get(page).get_data(as_text=True), "result") is None  # nothing played
+    lg.play(fixture_id, home, away, wins=5, sign=False)
+    html = ac.get(page).get_data(as_text=True)
+    assert 'id="sign-form"' in html
+    said = f"The result you sign: {home} 5–4 {away} · league points 3–1"
+    assert text_of(html, "result") == said
+    ac.sign(fixture_id)
+    html = ac.get(page).get_data(as_text=True)
+    assert text_of(html, "result") == f"Result: {home} 5–4 {away} · league points 3–1"
