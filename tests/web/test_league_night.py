@@ -202,3 +202,24 @@ def test_a_captain_sees_the_result_he_is_asked_to_sign(app):
     ac.sign(fixture_id)
     html = ac.get(page).get_data(as_text=True)
     assert text_of(html, "result") == f"Result: {home} 5–4 {away} · league points 3–1"
+
+
+def test_the_league_table_says_the_game_the_format_and_the_points(app):
+    """The public league table said none of what it is played by: it states the game (the
+    variant, linked to its rules, and the tables' target), the games of a fixture and the
+    league points, as the league was made."""
+    lg = League(app, {"Premier": ["Anchor", "Bell"]}, preset="solihull")
+    html = lg.public.get(f"/leagues/{lg.id}").get_data(as_text=True)
+    game = text_of(html, "league-game").replace(" ,", ",")  # text_of spaces the link's text
+    assert game == "Game: Five-Up, each table played to 61"
+    assert 'href="/rules/five-up"' in html
+    assert text_of(html, "league-format") == "A fixture: 6 singles games + 3 doubles games"
+    assert text_of(html, "league-points") == (
+        "Points: 3 a win, 2 a draw, 0 a loss, 1 for a loss by 1 · A no-show concedes every game"
+    )
+    other = League(app, {"Premier": ["Crane", "Dove"]}, preset="hartlepool", target="31")
+    html = other.public.get(f"/leagues/{other.id}/tv").get_data(as_text=True)
+    game = text_of(html, "league-game").replace(" ,", ",")
+    assert game == "Game: Five-Up, each table played to 31"
+    assert text_of(html, "league-format") == "A fixture: 3 doubles games (best of 3)"
+    assert text_of(html, "league-points").startswith("Points: 2 a win, 1 a draw, 0 a loss ·")

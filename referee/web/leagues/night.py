@@ -121,7 +121,7 @@ def start_tables(night: Night, by: str) -> None:
     game both sides field (a match made as any other, `matches.create`), its seats the
     variant's sides (home first) linked to the line-up's members."""
     v = service.variant(night.league)
-    options = v.options({"target": night.fmt.target} if night.fmt.target else {})
+    options = service.options(night.league)
     names = night.names()
     for i, spec in enumerate(night.fmt.games):
         sh = night.sheet
@@ -194,7 +194,7 @@ def legs(night: Night, game, form) -> tuple[int, list[list]]:
     except (TypeError, ValueError, IndexError):
         raise Refused(400, _("There is no such game in this fixture.")) from None
     v = service.variant(night.league)
-    options = v.options({"target": night.fmt.target} if night.fmt.target else {})
+    options = service.options(night.league)
     out = []
     for n in range(spec.legs):
         h, a, hands = (form.get(f"l{n}{k}", "").strip() for k in "han")

@@ -91,6 +91,12 @@ def variant(lg: League):
     return VARIANTS[lg.variant]
 
 
+def options(lg: League) -> dict:
+    """The variant's options a league's tables play by: its target, or the variant's own."""
+    target = fmt(lg).target
+    return variant(lg).options({"target": target} if target else {})
+
+
 def leagues() -> list[League]:
     return list(db.session.execute(select(League).order_by(League.id.desc())).scalars())
 
