@@ -134,13 +134,18 @@ def test_fixture_games_refereed_move_by_move(app):
     assert 'id="score-0"' not in page  # no score to enter: the table's is the score
     a, b = f"Ann{home}", f"Ann{away}"
     hc.players[t] = [a, b]
+    sheet = lg.public.get(f"/leagues/fixture/{fixture_id}").get_data(as_text=True)
+    assert text_of(sheet, "game-0").endswith("the table in play at its table")
     hc.moves(t, f"{a} 5-5; {b} 5-0 on 5-5; {a} 0-0 on 5-0; {b} 5-3 on 5-5; {a} 3-3 on 5-3")
     hc.moves(t, f"{b} 5-2 on 5-5; {a} 3-1 on 3-3; {b} 2-2 on 5-2; {a} 4-1 on 3-1")
     hc.settle(t, {b: "6-6"})
     sheet = lg.public.get(f"/leagues/fixture/{fixture_id}").get_data(as_text=True)
-    assert text_of(sheet, "game-0").endswith("6–3 confirmed")
+    # Decided at its table, not "confirmed": no captain confirmed it, both are still to sign.
+    assert text_of(sheet, "game-0").endswith("6–3 decided at its table, waiting for the signatures")
     assert sign_with_pin(lg.public, fixture_id, 0, lg.captains[home][1]).status_code == 302
     ac.sign(fixture_id)
+    sheet = lg.public.get(f"/leagues/fixture/{fixture_id}").get_data(as_text=True)
+    assert text_of(sheet, "game-0").endswith("6–3 decided at its table, signed")
     table = {r["team"]: r for d in lg.table()["divisions"] for r in d["table"]}
     assert (table[home]["points"], table[away]["points"]) == (3, 1)  # 1-0: a loss by one
     r = hc.score(fixture_id, 0, [(6, 3, 1)], status=409)
