@@ -217,3 +217,26 @@ def test_the_network_address_is_this_machines_own():
 def test_a_wrong_setting_is_refused_at_start(make, config):
     with pytest.raises(RuntimeError):
         make(**config)
+
+
+@pytest.mark.parametrize(
+    "config, link",
+    [
+        ({}, "http://192.168.1.20:8123"),  # every address: the network's, on PORT
+        ({"LISTEN_HOST": "127.0.0.1"}, "http://localhost:8123"),  # no phone reaches it
+        ({"PUBLIC_URL": "https://club.example.org/referee"}, "https://club.example.org/referee"),
+    ],
+)
+def test_the_cli_prints_the_secretarys_link_at_the_address_phones_use(
+    make, lan, monkeypatch, config, link
+):
+    """`flask secretary` printed http://localhost:5000/... whatever PORT was: it gives the
+    address every page gives phones (PUBLIC_URL, or this machine's network address), on
+    the PORT the server listens on."""
+    monkeypatch.setenv("PORT", "8123")
+    app, client = make(**config)
+    out = app.test_cli_runner().invoke(args=["secretary"])
+    assert out.exit_code == 0, out.output
+    found = re.search(r"(\S+)/club/([A-Za-z0-9_-]+)$", out.output.strip())
+    assert found.group(1) == link
+    assert client.get(f"/club/{found.group(2)}").status_code == 200
