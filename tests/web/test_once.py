@@ -105,7 +105,10 @@ def test_the_event_directors_cards_are_a_sheet_printed_once(app):
     from eventhelpers import Director
 
     director = Director(app.test_client())
-    token = director.create("five-up", ["Zoe", "Yan"], format="round-robin", rounds=1, target=5)
+    club = director.club_key()  # an event on the club's link: its new names become members
+    token = director.create(
+        "five-up", ["Zoe", "Yan"], club=club, format="round-robin", rounds=1, target=5
+    )
     page = director.page(token)
     key = once_key(page, "new-member-cards")
     r = director.post(f"/e/{token}/member-cards", {"once": key})

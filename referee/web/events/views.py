@@ -30,6 +30,7 @@ from .. import downloads, gzipped, once
 from ..drawing import qr_svg
 from ..errors import Refused
 from ..matches.create import default_options
+from ..members import service as members
 from ..members.service import print_cards
 from ..members.views import sheet_of
 from ..public import link, note
@@ -81,17 +82,22 @@ def _options(v) -> dict:
     return options
 
 
-def _tables(v) -> list[tuple[str, str, str | None]]:
+def _tables(v, key: str | None) -> list[tuple[str, str, str | None]]:
     """The kinds of table the variant offers as links (url, label msgid, HTML id)."""
     out = []
     for t in v.events.tables:
         params = {"table_size": t.size} if t.size else {"pairs": 1} if t.pairs else {}
-        out.append((url_for("events.new", variant=v.name, **params), t.label, t.anchor))
+        out.append((url_for("events.new", variant=v.name, key=key, **params), t.label, t.anchor))
     return out
 
 
 @bp.route("/events/new", methods=["GET", "POST"])
-def new():
+@bp.route("/club/<key>/events/new", methods=["GET", "POST"])
+def new(key: str | None = None):
+    """The event form; on the club's link (`key`, the secretary's) the event makes the
+    names no member has members of the club (`roster.makes_members`)."""
+    if key is not None and members.secretary(key) is None:
+        abort(404, _("There is no page at this link."))
     variant = request.values.get("variant", next(iter(VARIANTS)))
     if variant not in VARIANTS:
         abort(404, _("There is no variant called %(name)s.", name=variant))
@@ -108,6 +114,8 @@ def new():
             settings["fair"] = request.form.get("fair", service.st.ROUND_AVERAGE)
         if request.form.get("seed") == roster.SEED:
             settings["seed"] = roster.SEED
+        if key is not None:
+            settings[roster.CLUB] = True
         bye = request.form.get("bye", "").strip()
         try:
             if bye:
@@ -143,7 +151,8 @@ def new():
         variants=list(VARIANTS.values()),
         pairs=pairs,
         table_size=table_size,
-        tables=_tables(v),
+        tables=_tables(v, key),
+        key=key,
         formats=[(f, service.format_name(f)) for f in formats],
         fair=list(service.FAIR_NAMES.items()),
         hints=[(FORMATS[f].hint_id, FORMATS[f].hint) for f in formats if FORMATS[f].hint],
@@ -237,6 +246,7 @@ def table_page(token: str, table: int, refused: Refused | None = None):
         variant=get_variant(event.variant),
         refused=refused,
         ask=confirm.ask,
+        forfeit_rule=service.forfeit_rule(event),
     ), (refused.status if refused else 200)
 
 
@@ -437,7 +447,9 @@ def forfeit(token: str, table: int):
         table,
         lambda e: service.forfeit(e, table, scores),
         _("Forfeit recorded."),
-        confirm.ask("forfeit", n=_table_number(token, table)),
+        confirm.ask(
+            "forfeit", n=_table_number(token, table), **service.forfeit_rule(_director(token))
+        ),
     )
 
 
@@ -466,7 +478,10 @@ def unlock(token: str, table: int):
 
 @bp.post("/e/<token>/finish")
 def finish(token: str):
-    return _act(token, service.finish, _("The event is finished."), confirm.ask("finish"))
+    in_play = _state(_director(token)).in_play
+    return _act(
+        token, service.finish, _("The event is finished."), confirm.ask("finish", in_play=in_play)
+    )
 
 
 @bp.post("/e/<token>/reopen")

@@ -325,13 +325,15 @@ def correct(night: Night, form) -> None:
     _write(night, "secretary", "correct", game=game, legs=entered)
 
 
-def captained(m: Member) -> list[tuple[League, Team, list[Fixture]]]:
-    """The teams a member captains, with their fixtures (for their personal link)."""
+def captained(m: Member) -> list[tuple[League, Team, list[Night]]]:
+    """The teams a member captains, with their fixtures' nights replayed (for their
+    personal link: the opponent, home or away, the state)."""
     out = []
     for t in db.session.execute(select(Team).where(Team.captain_id == m.id)).scalars():
         lg = db.session.get(League, t.league_id)
+        squads_by_team = squads(lg)
         fxs = [f for f in service.fixtures(lg) if t.id in (f.home_id, f.away_id)]
-        out.append((lg, t, fxs))
+        out.append((lg, t, [load(f, squads_by_team) for f in fxs]))
     return out
 
 

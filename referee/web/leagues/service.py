@@ -101,6 +101,12 @@ def variant(lg: League):
     return VARIANTS[lg.variant]
 
 
+def options(lg: League, size: int = 1) -> dict:
+    """The variant's options a league's tables of `size` players a side play by: the
+    league's for that size (`MatchFormat.options_for`), else the variant's own."""
+    return variant(lg).options(fmt(lg).options_for(size))
+
+
 def leagues() -> list[League]:
     return list(db.session.execute(select(League).order_by(League.id.desc())).scalars())
 

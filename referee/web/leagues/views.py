@@ -139,7 +139,7 @@ def _secretary_page(lg, key, refused=None, status=200):
             roster=members.roster(active_only=True),
             log=service.acts(lg, 30),
             refused=refused,
-            games_text=games_text,
+            rules=tables.rules_view(lg),
             names={t.id: t.name for t in service.teams(lg)},
         ),
         status,

@@ -185,9 +185,21 @@ class Table:
     nights: list[Event]
     rows: list[pure.SeasonRow]
     names: dict  # a player's key -> the name shown
+    provisional: list[bool]  # per night: still in progress (neither finished nor complete)
 
     def name(self, who) -> str:
         return self.names[who]
+
+    @property
+    def in_progress(self) -> list[int]:
+        """The numbers of the nights still in progress: the table is provisional."""
+        return [i for i, p in enumerate(self.provisional, 1) if p]
+
+    def provisional_row(self, r: pure.SeasonRow) -> bool:
+        """Whether a player's total holds points of a night still in progress."""
+        return any(
+            p is not None and prov for p, prov in zip(r.nights, self.provisional, strict=True)
+        )
 
 
 def _players(event: Event) -> dict[int, list[tuple]]:
@@ -225,8 +237,10 @@ def table(s: Season) -> Table:
     evs = nights(s)
     placings = []
     names: dict = {}
+    provisional = []
     for ev in evs:
         state = events.load(ev)
+        provisional.append(not (ev.finished or state.complete))
         players = _players(ev)
         night = []
         for row in state.standings:
@@ -242,27 +256,32 @@ def table(s: Season) -> Table:
     if wanted:
         for m in db.session.execute(select(Member).where(Member.id.in_(wanted))).scalars():
             names[("member", m.id)] = m.name
-    return Table(s, evs, rows, names)
+    return Table(s, evs, rows, names, provisional)
+
+
+def _night_field(t: Table, i: int, ev: Event) -> str:
+    """A night's column: its number and name, "(provisional)" while it is in progress."""
+    return f"{i}. {ev.name}" + (" (provisional)" if t.provisional[i - 1] else "")
 
 
 def export_rows(t: Table) -> list[dict]:
     """The table as CSV rows: place, player, each night's points (a * where it counts,
-    empty where absent), total, nights played."""
+    empty where absent), total, nights played, and "yes" where the total holds points of
+    a night still in progress (provisional)."""
     out = []
     for r in t.rows:
         row = {"place": r.rank, "player": t.name(r.who)}
         for i, (ev, p) in enumerate(zip(t.nights, r.nights, strict=True), 1):
-            row[f"{i}. {ev.name}"] = (
+            row[_night_field(t, i, ev)] = (
                 "" if p is None else f"{points(p)}{'*' if r.counted[i - 1] else ''}"
             )
         row["total"] = points(r.total)
         row["nights"] = r.attended
+        row["provisional"] = "yes" if t.provisional_row(r) else ""
         out.append(row)
     return out
 
 
 def fields(t: Table) -> list[str]:
-    return ["place", "player", *(f"{i}. {ev.name}" for i, ev in enumerate(t.nights, 1))] + [
-        "total",
-        "nights",
-    ]
+    nights = [_night_field(t, i, ev) for i, ev in enumerate(t.nights, 1)]
+    return ["place", "player", *nights, "total", "nights", "provisional"]
