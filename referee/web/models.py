@@ -18,6 +18,7 @@ from datetime import UTC, datetime
 from sqlalchemy import CheckConstraint, Index, UniqueConstraint, and_, false, text
 
 from . import db
+from .ids import id_of
 
 
 def now() -> datetime:
@@ -36,6 +37,13 @@ def is_token(text: str) -> bool:
     """Whether a link's text can be a token; checked before any query (PostgreSQL refuses
     a NUL in a text, for one)."""
     return TOKEN.fullmatch(text) is not None
+
+
+def by_id(model, value):
+    """The row of `model` whose id a form or a link sent, or None: also for anything that
+    is no id either database holds (text, signs, past ID_MAX), never a query with it."""
+    number = id_of(value)
+    return None if number is None else db.session.get(model, number)
 
 
 CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I: read aloud and typed

