@@ -83,3 +83,26 @@ def test_the_secretary_link_still_works(app):
     sec = Secretary(app.test_client(), secretary_link(app))
     member = sec.add("Ana")
     assert sec.get(f"/club/{sec.key}/member/{member}").status_code == 200
+
+
+def test_a_link_that_cannot_be_an_event_token_is_404(app, phone):
+    """The event's links (director, public, table, series) take only what a token can be,
+    checked before any query: a NUL answered 500 on PostgreSQL."""
+    director = Director(app.test_client())
+    names = ["Ana", "Ben", "Cleo", "Dan"]
+    event = director.create("five-up", names, format="round-robin", rounds=3)
+    for link in (
+        "/e/{t}",
+        "/e/{t}/entrants",
+        "/p/{t}",
+        "/p/{t}/tv",
+        "/p/{t}/version",
+        "/p/{t}/standings.csv",
+        "/et/{t}",
+        "/series/{t}/next",
+    ):
+        for bad in ("a%00b", "%00", "%E2%80%AE", "x" * 65):
+            r = phone.get(link.format(t=bad))
+            assert r.status_code == 404, (link, bad, r.status_code)
+    assert phone.post("/e/a%00b/start", {"confirm": "1"}).status_code == 404
+    assert director.get(f"/e/{event}").status_code == 200

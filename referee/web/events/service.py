@@ -33,7 +33,7 @@ from ..cache import LRU, Shared
 from ..errors import Refused
 from ..i18n import say
 from ..matches.create import create_match
-from ..models import Match, now
+from ..models import Match, is_token, now
 from ..table import service as tables
 from ..table.transaction import writes
 from . import entrants as names
@@ -83,12 +83,16 @@ def pairing():
 
 # -- reading ------------------------------------------------------------------------------
 def by_director(token: str) -> Event | None:
+    if not is_token(token):  # checked before any query, as the table links are
+        return None
     return db.session.execute(
         select(Event).where(Event.director_token == token)
     ).scalar_one_or_none()
 
 
 def table_by_token(token: str) -> EventTable | None:
+    if not is_token(token):
+        return None
     return db.session.execute(
         select(EventTable).where(EventTable.token == token)
     ).scalar_one_or_none()
