@@ -106,3 +106,22 @@ def test_a_link_that_cannot_be_an_event_token_is_404(app, phone):
             assert r.status_code == 404, (link, bad, r.status_code)
     assert phone.post("/e/a%00b/start", {"confirm": "1"}).status_code == 404
     assert director.get(f"/e/{event}").status_code == 200
+
+
+DEEP = ["[" * 100_000 + "]" * 100_000, '{"a":' * 100_000 + "1" + "}" * 100_000]
+
+
+@pytest.mark.parametrize("body", DEEP, ids=["array", "object"])
+def test_deeply_nested_json_is_a_400_everywhere(phone, rows, body):
+    """JSON nested too deeply for Python to read, sent to the offline outbox (its JSON
+    answer says why) and as the body of a form's POST: a 400, nothing stored."""
+    token = phone.start("five-up", ["Ana", "Ben"])
+    before = rows()
+    json_post = {"content_type": "application/json", "headers": {"X-CSRFToken": phone.csrf}}
+    r = phone.client.post(f"/t/{token}/outbox", data=body, **json_post)
+    assert r.status_code == 400, r.status_code
+    assert r.get_json()["ok"] is False and r.get_json()["message"]
+    for url in (f"/t/{token}/play", f"/t/{token}/pass", "/new/five-up", "/import"):
+        r = phone.client.post(url, data=body, **json_post)
+        assert r.status_code == 400, (url, r.status_code)
+    assert rows() == before
