@@ -125,3 +125,30 @@ def test_deeply_nested_json_is_a_400_everywhere(phone, rows, body):
         r = phone.client.post(url, data=body, **json_post)
         assert r.status_code == 400, (url, r.status_code)
     assert rows() == before
+
+
+@pytest.mark.parametrize(
+    "bad",
+    [
+        "//evil.example",
+        "/\t/evil.example",
+        "/\n/evil.example",
+        "/\\evil.example",
+        "\\\\evil.example",
+        "https://evil.example/",
+        "/%09/evil.example",
+        "evil.example",
+        "/no/such/page",
+    ],
+)
+def test_the_phone_page_follows_only_a_path_of_this_app(phone, bad):
+    """`/phone?next=` (naming the phone, then back): a path of this app is followed, and
+    anything else leads home, in the Back link as after the name is saved
+    (`/<TAB>/evil.example` gave `Location: //evil.example`, and `/\\evil.example`)."""
+    html = phone.get("/phone", query_string={"next": bad}).get_data(as_text=True)
+    assert 'href="/">' in html and "evil" not in html and "no/such" not in html
+    r = phone.post("/phone", {"name": "Ben's phone", "next": bad})
+    assert r.status_code == 302 and r.location == "/", r.location
+    token = phone.start("five-up", ["Ana", "Ben"])
+    r = phone.post("/phone", {"name": "Ben's phone", "next": f"/t/{token}?x=1"})
+    assert r.location == f"/t/{token}?x=1"

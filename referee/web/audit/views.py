@@ -21,6 +21,7 @@ from markupsafe import Markup
 from .. import downloads
 from ..drawing import layout_svg, sprite_svg
 from ..errors import Refused
+from ..links import own_path
 from ..table import presenters
 from ..table import service as tables
 from . import correct as corrections
@@ -46,9 +47,7 @@ def _prefix(write: bool) -> str:
 def name_phone():
     """A phone names itself once ("Ben's phone"); the name is kept in a cookie and goes
     with every move and change it sends. No accounts."""
-    back = request.values.get("next") or url_for("main.home")
-    if not back.startswith("/") or back.startswith("//"):
-        back = url_for("main.home")
+    back = own_path(request.values.get("next"), url_for("main.home"))
     if request.method == "GET":
         return render_template("audit/phone.html", name=phone() or "", back=back)
     name = " ".join(request.form.get("name", "").split())[:NAME_MAX]
