@@ -9,6 +9,7 @@ import pytest
 from eventhelpers import Director
 from leaguehelpers import League
 from memberhelpers import Secretary, secretary_link
+from webhelpers import text_of
 
 # The ids a link or a form may hold: past PostgreSQL's integer, past SQLite's, past both.
 TOO_BIG = [2**31, 2**63, 10**30]
@@ -152,3 +153,24 @@ def test_the_phone_page_follows_only_a_path_of_this_app(phone, bad):
     token = phone.start("five-up", ["Ana", "Ben"])
     r = phone.post("/phone", {"name": "Ben's phone", "next": f"/t/{token}?x=1"})
     assert r.location == f"/t/{token}?x=1"
+
+
+def test_a_correction_on_an_abandoned_match_is_refused_clearly(phone, rows):
+    """An abandoned match takes no correction: its page says why and has no form, a
+    correction sent is a 409 saying so, and a hand the match has not is a 404 (it was a
+    500 on an abandoned match), nothing stored."""
+    token = phone.start("five-up", ["Ana", "Ben"])
+    phone.moves(token, "Ana 5-5; Ben 5-0 on 5-5")
+    assert phone.post(f"/t/{token}/abandon", {"reason": "The hall closed"}).status_code == 302
+    before = rows()
+    html = phone.get(f"/t/{token}/hand/1/correct").get_data(as_text=True)
+    assert "The hall closed" in text_of(html, "locked-note")
+    assert 'id="check-form"' not in html
+    sent = {"k": "2", "moves": "Ben 5-0 on 5-5", "total": "2"}
+    r = phone.post(f"/t/{token}/hand/1/correct", sent)
+    assert r.status_code == 409
+    assert "abandoned" in text_of(r.get_data(as_text=True), "locked-note")
+    for number in (2, 2**31 - 1):
+        assert phone.post(f"/t/{token}/hand/{number}/correct", sent).status_code == 404
+        assert phone.get(f"/t/{token}/hand/{number}/correct").status_code == 404
+    assert rows() == before

@@ -21,6 +21,7 @@ from markupsafe import Markup
 from .. import downloads
 from ..drawing import layout_svg, sprite_svg
 from ..errors import Refused
+from ..ids import id_of
 from ..links import own_path
 from ..table import presenters
 from ..table import service as tables
@@ -169,6 +170,8 @@ def _render_correct(
     rows = service.hand_rows(row)
     t = tables.table(token, write=True)
     shut = service.locked_because(t)
+    if row.abandoned is not None:  # no correction: the page says why, and has no form
+        shut = _("This match was abandoned: %(reason)s", reason=row.abandon_reason)
     change = None
     if checked and proposal is not None and proposal.ok and not shut:
         change = effect.of(t, proposal.match)
@@ -195,7 +198,9 @@ def _render_correct(
 def correct(token: str, number: int):
     """Correct hand `number` from move `k`: preview (GET) then save (POST)."""
     row = _match(token, True)
-    k = request.values.get("k", type=int) or 1
+    if not 1 <= number <= len(service.hand_rows(row)):
+        abort(404, _("There is no hand %(n)d in this match.", n=number))
+    k = id_of(request.values.get("k")) or 1
     reseat = request.values.get("reseat") == "1"
     left = corrections.form_left(request.values, row.players)
     if request.method == "POST":
