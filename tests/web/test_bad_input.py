@@ -174,3 +174,12 @@ def test_a_correction_on_an_abandoned_match_is_refused_clearly(phone, rows):
         assert phone.post(f"/t/{token}/hand/{number}/correct", sent).status_code == 404
         assert phone.get(f"/t/{token}/hand/{number}/correct").status_code == 404
     assert rows() == before
+
+
+@pytest.mark.parametrize("count", ["0", "9", "99999999999", "9" * 40])
+def test_a_number_of_players_the_variant_has_not_is_refused_at_once(phone, count):
+    """The start page's `?players=`: refused next to the count without a name being made
+    for each player asked for (ten billion players took the memory of the machine)."""
+    r = phone.get("/new/five-up", query_string={"players": count})
+    assert r.status_code == 400
+    assert text_of(r.get_data(as_text=True), "count-errors")
