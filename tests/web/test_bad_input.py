@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 from eventhelpers import Director
-from leaguehelpers import League
+from leaguehelpers import LEAGUE_KEY, League, LeagueSecretary
 from memberhelpers import Secretary, secretary_link
 from webhelpers import text_of
 
@@ -183,3 +183,84 @@ def test_a_number_of_players_the_variant_has_not_is_refused_at_once(phone, count
     r = phone.get("/new/five-up", query_string={"players": count})
     assert r.status_code == 400
     assert text_of(r.get_data(as_text=True), "count-errors")
+
+
+# What no name and no reason may hold: ESC, NUL, DEL, a right-to-left override.
+HIDDEN = ["\x1b", "\x00", "\x7f", "\u202e"]
+
+
+@pytest.mark.parametrize("c", HIDDEN, ids=["ESC", "NUL", "DEL", "RLO"])
+def test_every_name_and_reason_follows_the_one_name_rule(app, league, c):
+    """League, division, team, event and season names, a match's and a table's abandon
+    reason: a control or direction character is refused with a sentence (400), never
+    stored, so it reaches no page, CSV or calendar file (a NUL was a 500 on PostgreSQL)."""
+    club, sec = league.club, league.sec
+    bad = f"Evil{c}Name"
+    data = {"name": "Fresh", "year": "2026", "starts": "2026-09-01", "preset": "leek"}
+    data["variant"] = "five-up"
+    made = club.post(f"/club/{club.key}/leagues", data).get_data(as_text=True)
+    fresh = LeagueSecretary(app.test_client(), LEAGUE_KEY.search(made).group(1))
+    division = fresh.division("North")
+    sent = [
+        (club, f"/club/{club.key}/leagues", data | {"name": bad}),
+        (fresh, f"/league/{fresh.key}/division", {"name": bad}),
+        (fresh, f"/league/{fresh.key}/team", {"name": bad, "division": division}),
+        (club, f"/club/{club.key}/seasons", {"name": bad, "best": ""}),
+    ]
+    for who, url, form in sent:
+        r = who.post(url, form)
+        assert r.status_code == 400, (url, r.status_code)
+        assert "control character" in text_of(r.get_data(as_text=True), "refused"), url
+    director = Director(app.test_client())
+    r = director.post(
+        "/events/new", {"variant": "five-up", "name": bad, "entrants": "Ana\nBen\nCleo\nDan"}
+    )
+    assert r.status_code == 400 and "control character" in r.get_data(as_text=True)
+    event = director.create("five-up", ["Ana", "Ben", "Cleo", "Dan"], format="round-robin")
+    director.act(event, "pair")
+    director.act(event, "start")
+    table = director.table_ids(event)[0]
+    reason = {"reason": f"Hall{c}shut", "confirm": "1"}
+    r = director.post(f"/e/{event}/tables/{table}/abandon", reason)
+    assert r.status_code == 400 and "control character" in r.get_data(as_text=True)
+    token = league.public.start("five-up", ["Ana", "Ben"])
+    r = league.public.post(f"/t/{token}/abandon", {"reason": f"Hall{c}shut"})
+    assert r.status_code == 400 and "control character" in r.get_data(as_text=True)
+    pages = [
+        f"/leagues/{league.id}/fixtures.ics",
+        f"/leagues/{league.id}/table.csv",
+        f"/league/{sec.key}",
+        f"/league/{fresh.key}",
+        f"/club/{club.key}/seasons",
+        f"/e/{event}",
+        f"/t/{token}",
+    ]
+    for page in pages:
+        assert c not in league.public.get(page).get_data(as_text=True), page
+
+
+def test_a_name_longer_than_its_field_is_refused_not_cut(app, league):
+    """An event's name of 121 characters was a 500 on PostgreSQL (and a league's was cut
+    to 60 silently): refused with the limit, and the name of the limit's length is kept."""
+    club = league.club
+    r = club.post(f"/club/{club.key}/seasons", {"name": "S" * 121, "best": ""})
+    assert r.status_code == 400
+    assert "120" in text_of(r.get_data(as_text=True), "refused")
+    director = Director(app.test_client())
+    form = {"variant": "five-up", "name": "E" * 121, "entrants": "Ana\nBen\nCleo\nDan"}
+    assert director.post("/events/new", form).status_code == 400
+    names = ["Ana", "Ben", "Cleo", "Dan"]
+    event = director.create("five-up", names, name="E" * 120, format="round-robin")
+    assert "E" * 120 in director.page(event)
+
+
+@pytest.mark.parametrize("c", HIDDEN, ids=["ESC", "NUL", "DEL", "RLO"])
+def test_a_phone_name_with_a_control_character_is_refused(phone, c):
+    """The phone's name (sent with every move) by the same rule: refused with a sentence,
+    not stored in the cookie (ESC was a 500); a forged cookie is not shown as a name."""
+    r = phone.post("/phone", {"name": f"Ben{c}phone", "next": "/"})
+    assert r.status_code == 400
+    assert "control character" in text_of(r.get_data(as_text=True), "refused")
+    assert phone.client.get_cookie("phone") is None
+    assert phone.post("/phone", {"name": "Ben's phone"}).status_code == 302
+    assert "Ben's phone" in phone.client.get_cookie("phone").value

@@ -18,7 +18,7 @@ from flask import (
 from flask_babel import gettext as _
 from markupsafe import Markup
 
-from .. import downloads
+from .. import downloads, names
 from ..drawing import layout_svg, sprite_svg
 from ..errors import Refused
 from ..ids import id_of
@@ -51,7 +51,12 @@ def name_phone():
     back = own_path(request.values.get("next"), url_for("main.home"))
     if request.method == "GET":
         return render_template("audit/phone.html", name=phone() or "", back=back)
-    name = " ".join(request.form.get("name", "").split())[:NAME_MAX]
+    name = " ".join(request.form.get("name", "").split())
+    try:  # the one name rule; no name at all: the phone forgets its name
+        name = names.name(name, most=NAME_MAX, empty="") if name else ""
+    except Refused as e:
+        page = render_template("audit/phone.html", name=phone() or "", back=back, refused=e)
+        return page, e.status
     phone_id()  # a phone that names itself gets its id now, if it has none
     response = redirect(back)
     if name:

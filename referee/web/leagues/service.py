@@ -21,7 +21,7 @@ from referee.leagues import LeagueError
 from referee.leagues import fixtures as fixture_list
 from referee.leagues.formats import PRESETS, MatchFormat, from_data, parse_games, playable
 
-from .. import db
+from .. import db, names
 from ..errors import Refused
 from ..i18n import say
 from ..ids import id_of
@@ -30,7 +30,8 @@ from ..members import service as members
 from ..models import by_id
 from .models import Division, Fixture, League, LeagueEntry, SquadPlayer, Team
 
-NAME_MAX = 40
+NAME_MAX = 40  # a division's, a team's name
+LEAGUE_NAME_MAX = 60
 ACTS = {
     "made": _l("The league made: %(name)s"),
     "division": _l("Division added: %(name)s"),
@@ -95,10 +96,9 @@ def leagues() -> list[League]:
 
 
 def _name(text: str, field: str = "name") -> str:
-    name = " ".join((text or "").split())
-    if not name or len(name) > NAME_MAX:
-        raise Refused(400, _("A name of 1 to %(n)s characters.", n=NAME_MAX), field=field)
-    return name
+    """A division's or a team's name, by the one name rule (`web.names`)."""
+    empty = _("A name of 1 to %(n)s characters.", n=NAME_MAX)
+    return names.name(text, most=NAME_MAX, empty=empty, field=field)
 
 
 def make(
@@ -114,9 +114,7 @@ def make(
 ) -> tuple[League, str]:
     """A new league from a preset (other games if `games` says so: "6x1 + 3x2"), in a
     variant of the registry that plays its games; its secretary's link (shown once)."""
-    name = " ".join((name or "").split())[:60]
-    if not name:
-        raise Refused(400, _("Give the league a name."), field="name")
+    name = names.name(name, most=LEAGUE_NAME_MAX, empty=_("Give the league a name."))
     year = id_of(year)
     try:
         day = date.fromisoformat(str(starts))

@@ -8,7 +8,6 @@ in `WINDOW` (a code that opens a match does not count).
 
 from __future__ import annotations
 
-import unicodedata
 from dataclasses import dataclass
 from datetime import timedelta
 
@@ -17,7 +16,7 @@ from flask_babel import ngettext
 from sqlalchemy import delete as sql_delete
 from sqlalchemy import func, select, update
 
-from .. import db
+from .. import db, names
 from ..audit import lock
 from ..audit.log import Locked, locked, refuse_if_locked, sign_log
 from ..errors import Refused
@@ -34,22 +33,7 @@ REASON_MAX = 200
 
 
 def _clean_reason(reason: str | None) -> str:
-    text = " ".join((reason or "").split())
-    if not text:
-        raise Refused(400, _("Say why the match is abandoned."), field="reason")
-    if len(text) > REASON_MAX:
-        raise Refused(
-            400,
-            ngettext(
-                "Say it in %(num)d character at most.",
-                "Say it in %(num)d characters at most.",
-                REASON_MAX,
-            ),
-            field="reason",
-        )
-    if any(unicodedata.category(c).startswith("C") for c in text):
-        raise Refused(400, _("The reason holds a control character."), field="reason")
-    return text
+    return names.reason(reason, most=REASON_MAX, empty=_("Say why the match is abandoned."))
 
 
 def _closable(row: Match, act: str) -> Table:

@@ -19,7 +19,7 @@ from referee import seasons as pure
 from referee.engine import names as rule
 from referee.events.standings import points
 
-from .. import db
+from .. import db, names
 from ..errors import Refused
 from ..events import service as events
 from ..events.models import Event
@@ -31,6 +31,7 @@ from .models import Season, SeasonEvent
 
 MAX_BEST = 99
 MAX_PLACES = 40
+NAME_MAX = 120  # a season's name
 
 members.ACTIONS.update(
     {
@@ -75,9 +76,7 @@ def read_places(text: str) -> list[int] | None:
 def create(name: str, own: bool, places: str, best) -> Season:
     """A new season: its name, points by place (or each night's own score, `own`) and the
     best nights that count (None or empty: every night)."""
-    name = " ".join((name or "").split())
-    if not name:
-        raise Refused(400, _("Give the season a name."), field="season-name")
+    name = names.name(name, most=NAME_MAX, empty=_("Give the season a name."), field="season-name")
     chosen = None if own else read_places(places) or list(pure.PLACES)
     try:
         best = int(best) if best not in (None, "") else None
@@ -87,7 +86,7 @@ def create(name: str, own: bool, places: str, best) -> Season:
         raise Refused(
             400, _("The nights that count are 1 to %(n)s, or empty: all.", n=MAX_BEST), field="best"
         )
-    s = Season(name=name[:120], places=chosen, best=best)
+    s = Season(name=name, places=chosen, best=best)
     db.session.add(s)
     members.log("season", season=s.name)
     db.session.commit()
