@@ -8,7 +8,6 @@ from __future__ import annotations
 import pytest
 from eventhelpers import Director
 from leaguehelpers import LEAGUE_KEY, League, LeagueSecretary
-from memberhelpers import Secretary, secretary_link
 from webhelpers import text_of
 
 # The ids a link or a form may hold: past PostgreSQL's integer, past SQLite's, past both.
@@ -77,13 +76,6 @@ def test_an_id_too_big_for_the_database_in_a_form_is_refused(app, league, n):
     season = club.post(f"/club/{club.key}/seasons", {"name": "Winter", "best": ""})
     r = club.post(season.location + "/events", {"event": n})
     assert 400 <= r.status_code < 500, r.status_code
-
-
-def test_the_secretary_link_still_works(app):
-    """(The links the secretary follows are unchanged by the bounded ids.)"""
-    sec = Secretary(app.test_client(), secretary_link(app))
-    member = sec.add("Ana")
-    assert sec.get(f"/club/{sec.key}/member/{member}").status_code == 200
 
 
 def test_a_link_that_cannot_be_an_event_token_is_404(app, phone):
