@@ -15,6 +15,30 @@ from .variants import Variant, get_variant
 from .variants.base import unique_best
 
 
+def check_count(variant: Variant, n: int) -> None:
+    """SetupError (field "count", the variant's players rule) unless `n` players play
+    `variant`: asked before any name is there (the start form's count) as by a match."""
+    counts = variant.player_counts
+    if n in counts:
+        return
+    if len(counts) > 2:
+        text = N_("{variant} is played by {low} to {high} players, not {n}")
+    else:
+        text = N_("{variant} is played by {allowed} players, not {n}")
+    raise SetupError(
+        Message(
+            text,
+            variant=variant.title,
+            low=counts[0],
+            high=counts[-1],
+            allowed=either(counts),
+            n=n,
+        ),
+        rule=variant.players_rule,
+        field="count",
+    )
+
+
 class Match:
     """Hands played in order by the same players under the same options."""
 
@@ -28,24 +52,7 @@ class Match:
                 ) from None
         self.variant = variant
         players = check_names(players)
-        if len(players) not in variant.player_counts:
-            counts = variant.player_counts
-            if len(counts) > 2:
-                text = N_("{variant} is played by {low} to {high} players, not {n}")
-            else:
-                text = N_("{variant} is played by {allowed} players, not {n}")
-            raise SetupError(
-                Message(
-                    text,
-                    variant=variant.title,
-                    low=counts[0],
-                    high=counts[-1],
-                    allowed=either(counts),
-                    n=len(players),
-                ),
-                rule=variant.players_rule,
-                field="count",
-            )
+        check_count(variant, len(players))
         self.players = players
         if options is not None and not isinstance(options, dict):
             raise SetupError(Message(N_("options must be an object")), field="options")

@@ -38,6 +38,17 @@ def same(name: str) -> str:
     return unicodedata.normalize("NFKC", visible(name)).casefold()
 
 
+def refused_character(text: str) -> str | None:
+    """The first character no name may hold (a control character such as a line break,
+    ESC, NUL or DEL; a lone surrogate; a line or paragraph separator; a character that
+    reverses the direction of text, such as U+202E), as "U+001B"; None if there is none.
+    Every name the app keeps and every reason follows it, not only players' names."""
+    for c in text:
+        if unicodedata.category(c) in _REFUSED_CATEGORIES or c in _BIDI:
+            return f"U+{ord(c):04X}"
+    return None
+
+
 def _fault(name, n: int) -> Message | None:
     if not isinstance(name, str) or not visible(name).strip():  # nothing anyone can read
         return Message(N_("Enter a name for player {n}."), n=n)
@@ -45,13 +56,11 @@ def _fault(name, n: int) -> Message | None:
         return Message(
             N_("The name of player {n} is longer than {max} characters."), n=n, max=NAME_MAX
         )
-    for c in name:
-        if unicodedata.category(c) in _REFUSED_CATEGORIES or c in _BIDI:
-            return Message(
-                N_("The name of player {n} holds a control character ({code})."),
-                n=n,
-                code=f"U+{ord(c):04X}",
-            )
+    code = refused_character(name)
+    if code is not None:
+        return Message(
+            N_("The name of player {n} holds a control character ({code})."), n=n, code=code
+        )
     if JOIN in name:
         return Message(
             N_("The name of player {n} holds {join}, which joins partners' names."),

@@ -54,14 +54,28 @@ class Record(NamedTuple):
 
 
 # -- reading ------------------------------------------------------------------------------
+class NestedTooDeeply(ValueError):
+    """JSON nested deeper than Python's reader goes: not valid JSON here."""
+
+
+def json_value(text: str | bytes):
+    """The value of JSON text; ValueError if it is not JSON, NestedTooDeeply (a ValueError)
+    if it is nested too deeply to read, never a RecursionError. Every JSON a visitor sends
+    is read through it (the import, and the web's JSON bodies)."""
+    try:
+        return json.loads(text)
+    except RecursionError:
+        raise NestedTooDeeply("nested too deeply") from None
+
+
 def loads(text: str | bytes) -> Record:
     """Read a record from JSON text; RecordError if it is not a readable record."""
     try:
-        data = json.loads(text)
+        data = json_value(text)
+    except NestedTooDeeply:
+        raise RecordError(Message(N_("not valid JSON: nested too deeply"))) from None
     except (ValueError, UnicodeDecodeError) as e:
         raise RecordError(Message(N_("not valid JSON: {error}"), error=e)) from None
-    except RecursionError:
-        raise RecordError(Message(N_("not valid JSON: nested too deeply"))) from None
     return parse(data)
 
 

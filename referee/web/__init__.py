@@ -23,7 +23,7 @@ from flask_sqlalchemy import SQLAlchemy
 from sqlalchemy import MetaData, event
 from sqlalchemy.exc import DisconnectionError
 
-from . import csrf_token, gzipped, i18n, links, security
+from . import csrf_token, gzipped, i18n, ids, json_bodies, links, security
 
 # Named constraints, so that migrations can name what they change on every database.
 NAMING = {
@@ -108,6 +108,8 @@ def create_extensions(app: Flask) -> None:
     csrf.init_app(app)
     csrf_token.init_app(app)
     i18n.init_app(app)
+    ids.init_app(app)
+    json_bodies.init_app(app)
     links.init_app(app)
     security.init_app(app)
 

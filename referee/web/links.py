@@ -12,13 +12,33 @@ Templates get it as `url_for` too (`init_app`)."""
 
 from __future__ import annotations
 
+from urllib.parse import urlsplit
+
 from flask import Flask, current_app, request
 from flask import url_for as flask_url_for
+from werkzeug.exceptions import HTTPException
 
 from .cache import LRU
 
 SIZE = 32768  # a 400-table hall: ~20 addresses of each of its 800 links, and the rest
 KEY = "referee_links"
+
+
+def own_path(text: str | None, default: str) -> str:
+    """`text` if it is a path of this app (printable ASCII, one leading "/", a path its
+    routes answer, with any query), else `default`: a page's "back" or "next" never leads
+    to another site ("//evil.example", "/\\evil.example", "/<TAB>/evil.example" that
+    browsers read as "//evil.example")."""
+    if not text or not text.isascii() or not text.isprintable() or "\\" in text:
+        return default
+    parts = urlsplit(text)
+    if parts.scheme or parts.netloc or not parts.path.startswith("/"):
+        return default
+    try:
+        current_app.url_map.bind("app").match(parts.path, "GET")
+    except HTTPException:  # no route, or one that redirects elsewhere
+        return default
+    return text
 
 
 def url_for(endpoint: str, **values) -> str:

@@ -21,6 +21,7 @@ from sqlalchemy import CheckConstraint, Index, UniqueConstraint, and_, false, te
 from referee.engine.names import same
 
 from . import db
+from .ids import id_of
 
 
 def now() -> datetime:
@@ -46,6 +47,13 @@ def name_key(name: str) -> str:
     names (`same`: "Ana", "ana", "ＡＮＡ" are one name), in hex (a fixed length, however
     far NFKC stretches the name)."""
     return hashlib.sha256(same(name).encode()).hexdigest()
+
+
+def by_id(model, value):
+    """The row of `model` whose id a form or a link sent, or None: also for anything that
+    is no id either database holds (text, signs, past ID_MAX), never a query with it."""
+    number = id_of(value)
+    return None if number is None else db.session.get(model, number)
 
 
 CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I: read aloud and typed

@@ -14,6 +14,8 @@ import secrets
 from flask import g, has_request_context, request
 from sqlalchemy import and_, bindparam, func, or_, select
 
+from referee.engine.names import refused_character
+
 from .. import db
 from .models import Change
 
@@ -28,6 +30,8 @@ def phone() -> str | None:
     if not has_request_context():
         return None
     name = " ".join((request.cookies.get(COOKIE) or "").split())[:NAME_MAX]
+    if refused_character(name) is not None:  # a cookie the name page did not set
+        return None
     return name or None
 
 

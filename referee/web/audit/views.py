@@ -18,9 +18,11 @@ from flask import (
 from flask_babel import gettext as _
 from markupsafe import Markup
 
-from .. import downloads
+from .. import downloads, names
 from ..drawing import layout_svg, sprite_svg
 from ..errors import Refused
+from ..ids import id_of
+from ..links import own_path
 from ..table import presenters
 from ..table import service as tables
 from . import correct as corrections
@@ -46,12 +48,15 @@ def _prefix(write: bool) -> str:
 def name_phone():
     """A phone names itself once ("Ben's phone"); the name is kept in a cookie and goes
     with every move and change it sends. No accounts."""
-    back = request.values.get("next") or url_for("main.home")
-    if not back.startswith("/") or back.startswith("//"):
-        back = url_for("main.home")
+    back = own_path(request.values.get("next"), url_for("main.home"))
     if request.method == "GET":
         return render_template("audit/phone.html", name=phone() or "", back=back)
-    name = " ".join(request.form.get("name", "").split())[:NAME_MAX]
+    name = " ".join(request.form.get("name", "").split())
+    try:  # the one name rule; no name at all: the phone forgets its name
+        name = names.name(name, most=NAME_MAX, empty="") if name else ""
+    except Refused as e:
+        page = render_template("audit/phone.html", name=phone() or "", back=back, refused=e)
+        return page, e.status
     phone_id()  # a phone that names itself gets its id now, if it has none
     response = redirect(back)
     if name:
@@ -148,12 +153,12 @@ def record_position():
     )
 
 
-@bp.get("/t/<token>/hand/<int:number>/move/<int:k>")
+@bp.get("/t/<token>/hand/<id:number>/move/<id(min=0):k>")
 def replay(token: str, number: int, k: int):
     return _replay(token, number, k, True)
 
 
-@bp.get("/s/<token>/hand/<int:number>/move/<int:k>")
+@bp.get("/s/<token>/hand/<id:number>/move/<id(min=0):k>")
 def spectator_replay(token: str, number: int, k: int):
     return _replay(token, number, k, False)
 
@@ -170,6 +175,8 @@ def _render_correct(
     rows = service.hand_rows(row)
     t = tables.table(token, write=True)
     shut = service.locked_because(t)
+    if row.abandoned is not None:  # no correction: the page says why, and has no form
+        shut = _("This match was abandoned: %(reason)s", reason=row.abandon_reason)
     change = None
     if checked and proposal is not None and proposal.ok and not shut:
         change = effect.of(t, proposal.match)
@@ -192,11 +199,13 @@ def _render_correct(
     ), status
 
 
-@bp.route("/t/<token>/hand/<int:number>/correct", methods=["GET", "POST"])
+@bp.route("/t/<token>/hand/<id:number>/correct", methods=["GET", "POST"])
 def correct(token: str, number: int):
     """Correct hand `number` from move `k`: preview (GET) then save (POST)."""
     row = _match(token, True)
-    k = request.values.get("k", type=int) or 1
+    if not 1 <= number <= len(service.hand_rows(row)):
+        abort(404, _("There is no hand %(n)d in this match.", n=number))
+    k = id_of(request.values.get("k")) or 1
     reseat = request.values.get("reseat") == "1"
     left = corrections.form_left(request.values, row.players)
     if request.method == "POST":

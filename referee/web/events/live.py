@@ -46,7 +46,7 @@ from referee.events import standings as st
 
 from .. import db, gzipped
 from ..cache import LRU, Shared
-from ..models import Match
+from ..models import Match, is_token
 from ..reads import read
 from ..rendered import later
 from ..table import state as tables
@@ -72,6 +72,8 @@ HEAD = select(Event.id, Event.version, Event.public_token).where(
 
 def head(token: str) -> Head | None:
     """The event at a public link and its version (one indexed read), or None."""
+    if not is_token(token):  # checked before any query, as the table links are
+        return None
     found = read(HEAD, {"token": token}).one_or_none()  # one round trip: autocommit
     return None if found is None else Head(*found)
 

@@ -12,7 +12,7 @@ from flask import url_for
 from sqlalchemy import bindparam, select
 
 from .. import db
-from ..models import Match
+from ..models import Match, is_token
 from ..reads import read
 from .models import Entrant, Event, EventGame, EventTable, Round
 
@@ -85,6 +85,8 @@ def series_of(row, write: bool = True) -> SeriesView | None:
 def next_to_watch(read_token: str) -> str | None:
     """The spectators' link of the game after the one at `read_token`: None if that is no
     game of an event, "" if the next game has not started."""
+    if not is_token(read_token):
+        return None
     game = db.session.execute(
         select(EventGame)
         .join(Match, Match.id == EventGame.match_id)

@@ -27,13 +27,14 @@ from referee.events import standings as st
 from referee.events.formats import FORMATS, Format
 
 from .. import db, rendered
+from .. import names as name_rule
 from ..audit.log import phone
 from ..audit.service import override_lock
 from ..cache import LRU, Shared
 from ..errors import Refused
 from ..i18n import say
 from ..matches.create import new_match
-from ..models import Match, now
+from ..models import Match, is_token, now
 from ..table import service as tables
 from ..table.transaction import writes
 from . import entrants as names
@@ -42,6 +43,8 @@ from .models import Entrant, Event, EventAction, EventGame, EventTable, Round
 
 MAX_ENTRANTS = 400
 MAX_SERIES = 9
+NAME_MAX = 120  # an event's name
+REASON_MAX = 300  # a table's abandon, an unlock
 
 
 def format_name(fmt: str):
@@ -83,12 +86,16 @@ def pairing():
 
 # -- reading ------------------------------------------------------------------------------
 def by_director(token: str) -> Event | None:
+    if not is_token(token):  # checked before any query, as the table links are
+        return None
     return db.session.execute(
         select(Event).where(Event.director_token == token)
     ).scalar_one_or_none()
 
 
 def table_by_token(token: str) -> EventTable | None:
+    if not is_token(token):
+        return None
     return db.session.execute(
         select(EventTable).where(EventTable.token == token)
     ).scalar_one_or_none()
@@ -640,9 +647,7 @@ def create_event(
     settings: dict | None = None,
 ) -> Event:
     """Store a new event after checking its settings and entrants."""
-    name = (name or "").strip()
-    if not name:
-        raise Refused(400, _("Give the event a name."), field="name")
+    name = name_rule.name(name, most=NAME_MAX, empty=_("Give the event a name."))
     if variant not in VARIANTS:
         raise Refused(404, _("There is no variant called %(name)s.", name=variant))
     v = get_variant(variant)
@@ -1077,9 +1082,9 @@ def unlock(event: Event, table_id, reason: str) -> None:
     match = guards.locked_match(_table_state(event, row, entrants))
     if match is None:
         raise Refused(409, _("The result of this table is not locked: nothing to unlock."))
-    reason = " ".join((reason or "").split())[:300]
-    if not reason:
-        raise Refused(400, _("Give a reason for unlocking the match."), field="reason")
+    reason = name_rule.reason(
+        reason, most=REASON_MAX, empty=_("Give a reason for unlocking the match.")
+    )
     log(event, "unlocked", round=r.number, table=row.number, reason=reason)
     override_lock(match, reason, phone() or _("the event director"))  # commits both
 
@@ -1092,10 +1097,9 @@ def abandon(event: Event, table_id, reason: str) -> None:
     guards.open_event(event)
     r, t = _table(event, table_id)
     guards.table_open(_table_state(event, t, {e.id: e for e in event.entrants}, r.number), t.number)
-    reason = (reason or "").strip()
-    if not reason:
-        raise Refused(400, _("Say why the table is abandoned."), field="reason")
-    t.abandoned = reason[:300]
+    t.abandoned = name_rule.reason(
+        reason, most=REASON_MAX, empty=_("Say why the table is abandoned.")
+    )
     log(event, "abandoned", round=r.number, table=t.number, reason=t.abandoned)
     db.session.commit()
 

@@ -227,7 +227,7 @@ def entrants(token: str, refused: Refused | None = None):
     ), (refused.status if refused else 200)
 
 
-@bp.get("/e/<token>/tables/<int:table>")
+@bp.get("/e/<token>/tables/<id:table>")
 def table_page(token: str, table: int, refused: Refused | None = None):
     """A table of the current round (or an earlier one), with the director's acts on it:
     a forfeit, an abandon, unlocking a signed result."""
@@ -355,7 +355,7 @@ def add_entrant(token: str):
     return _entrants_act(token, lambda e: service.add_entrant(e, text), _("Entrant added."))
 
 
-@bp.post("/e/<token>/entrants/<int:entrant>/withdraw")
+@bp.post("/e/<token>/entrants/<id:entrant>/withdraw")
 def withdraw(token: str, entrant: int):
     event = _director(token)
     name = next((e.name for e in event.entrants if e.id == entrant), None)
@@ -369,12 +369,12 @@ def withdraw(token: str, entrant: int):
     )
 
 
-@bp.post("/e/<token>/entrants/<int:entrant>/reinstate")
+@bp.post("/e/<token>/entrants/<id:entrant>/reinstate")
 def reinstate(token: str, entrant: int):
     return _entrants_act(token, lambda e: service.reinstate(e, entrant), _("Entrant reinstated."))
 
 
-@bp.post("/e/<token>/entrants/<int:entrant>/substitute")
+@bp.post("/e/<token>/entrants/<id:entrant>/substitute")
 def substitute(token: str, entrant: int):
     text = request.form.get("entrant", "")
     return _entrants_act(
@@ -439,7 +439,7 @@ def _table_number(token: str, table: int) -> int:
     abort(404, _("There is no such table in this event."))
 
 
-@bp.post("/e/<token>/tables/<int:table>/forfeit")
+@bp.post("/e/<token>/tables/<id:table>/forfeit")
 def forfeit(token: str, table: int):
     scores = request.form.getlist("score")
     return _table_act(
@@ -453,7 +453,7 @@ def forfeit(token: str, table: int):
     )
 
 
-@bp.post("/e/<token>/tables/<int:table>/abandon")
+@bp.post("/e/<token>/tables/<id:table>/abandon")
 def abandon(token: str, table: int):
     reason = request.form.get("reason", "")
     return _table_act(
@@ -465,7 +465,7 @@ def abandon(token: str, table: int):
     )
 
 
-@bp.post("/e/<token>/tables/<int:table>/unlock")
+@bp.post("/e/<token>/tables/<id:table>/unlock")
 def unlock(token: str, table: int):
     reason = request.form.get("reason", "")
     return _table_act(

@@ -30,7 +30,7 @@ from ..members import results
 from ..members import service as members
 from ..members.models import Member
 from ..members.signing import check_pin
-from ..models import Match
+from ..models import Match, by_id
 from . import service
 from .models import Fixture, League, LeagueEntry, SquadPlayer, Team
 
@@ -67,10 +67,7 @@ class Night:
 
 
 def fixture(fixture_id) -> Fixture:
-    try:
-        fx = db.session.get(Fixture, int(fixture_id))
-    except (TypeError, ValueError):
-        fx = None
+    fx = by_id(Fixture, fixture_id)
     if fx is None:
         raise Refused(404, _("There is no such fixture."))
     return fx

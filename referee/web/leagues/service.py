@@ -29,15 +29,17 @@ from referee.leagues import LeagueError
 from referee.leagues import fixtures as fixture_list
 from referee.leagues.formats import PRESETS, MatchFormat, from_data, parse_games, playable
 
-from .. import db, once
+from .. import db, names, once
 from ..errors import Refused
 from ..i18n import say
+from ..ids import id_of
 from ..members import cards
 from ..members import service as members
-from ..models import now
+from ..models import by_id, now
 from .models import Division, Fixture, League, LeagueEntry, SquadPlayer, Team
 
-NAME_MAX = 40
+NAME_MAX = 40  # a division's, a team's name
+LEAGUE_NAME_MAX = 60
 ACTS = {
     "made": _l("The league made: %(name)s"),
     "division": _l("Division added: %(name)s"),
@@ -84,10 +86,7 @@ def by_key(key: str) -> League | None:
 
 
 def league(league_id) -> League:
-    try:
-        found = db.session.get(League, int(league_id))
-    except (TypeError, ValueError):
-        found = None
+    found = by_id(League, league_id)
     if found is None:
         raise Refused(404, _("There is no such league."))
     return found
@@ -112,10 +111,9 @@ def leagues() -> list[League]:
 
 
 def _name(text: str, field: str = "name") -> str:
-    name = " ".join((text or "").split())
-    if not name or len(name) > NAME_MAX:
-        raise Refused(400, _("A name of 1 to %(n)s characters.", n=NAME_MAX), field=field)
-    return name
+    """A division's or a team's name, by the one name rule (`web.names`)."""
+    empty = _("A name of 1 to %(n)s characters.", n=NAME_MAX)
+    return names.name(text, most=NAME_MAX, empty=empty, field=field)
 
 
 def make(
@@ -136,16 +134,14 @@ def make(
     name, with their options for each game size), with the secretary's link `token` (made
     from the form's once-key: `cards.link_of`). Done if a league of that name is made in
     that year already (by this form's twin, or another)."""
-    name = " ".join((name or "").split())[:60]
-    if not name:
-        raise Refused(400, _("Give the league a name."), field="name")
+    name = names.name(name, most=LEAGUE_NAME_MAX, empty=_("Give the league a name."))
+    year = id_of(year)
     try:
-        year = int(year)
         day = date.fromisoformat(str(starts))
-    except (TypeError, ValueError):
-        raise Refused(
-            400, _("Give the season's year and its first date."), field="starts"
-        ) from None
+    except ValueError:
+        day = None
+    if year is None or year > date.max.year or day is None:
+        raise Refused(400, _("Give the season's year and its first date."), field="starts")
     if preset not in PRESETS:
         raise Refused(400, _("Choose the league's rules."), field="preset")
     game = league_game(preset)
@@ -175,7 +171,9 @@ def make(
         raise Refused(
             400, _("This variant does not play these games as two sides."), field="variant"
         )
-    wd = base.weekday if weekday in (None, "") else int(weekday) % 7
+    wd = base.weekday if weekday in (None, "") else id_of(weekday, low=0)
+    if wd is None or wd > 6:
+        raise Refused(400, _("Choose the fixture night."), field="weekday")
     lg = League(
         name=name,
         year=year,
@@ -238,10 +236,7 @@ def teams(lg: League, division: Division | None = None) -> list[Team]:
 
 
 def team(lg: League, team_id) -> Team:
-    try:
-        t = db.session.get(Team, int(team_id))
-    except (TypeError, ValueError):
-        t = None
+    t = by_id(Team, team_id)
     if t is None or t.league_id != lg.id:
         raise Refused(404, _("There is no such team."))
     return t

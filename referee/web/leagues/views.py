@@ -201,7 +201,7 @@ def secretary_write(key: str, what: str):
     return redirect(url_for("leagues.secretary", key=key))
 
 
-@bp.route("/league/<key>/fixture/<int:fixture_id>", methods=["GET", "POST"])
+@bp.route("/league/<key>/fixture/<id:fixture_id>", methods=["GET", "POST"])
 @once.answered(
     lambda key, fixture_id: url_for("leagues.secretary_fixture", key=key, fixture_id=fixture_id)
 )
@@ -285,7 +285,7 @@ def _captain_page(token, m, n, refused=None, status=200):
     )
 
 
-@bp.route("/m/<token>/fixture/<int:fixture_id>", methods=["GET", "POST"])
+@bp.route("/m/<token>/fixture/<id:fixture_id>", methods=["GET", "POST"])
 @once.answered(
     lambda token, fixture_id: url_for("leagues.captain", token=token, fixture_id=fixture_id)
 )
@@ -322,37 +322,37 @@ def _public_league(league_id: int):
         _gone(e)
 
 
-@bp.get("/leagues/<int:league_id>")
+@bp.get("/leagues/<id:league_id>")
 def league(league_id: int):
     lg = _public_league(league_id)
     return render_template("leagues/public.html", tv=False, **tables.league_view(lg))
 
 
-@bp.get("/leagues/<int:league_id>/tv")
+@bp.get("/leagues/<id:league_id>/tv")
 def tv(league_id: int):
     lg = _public_league(league_id)
     return render_template("leagues/public.html", tv=True, **tables.league_view(lg))
 
 
-@bp.get("/leagues/<int:league_id>/fixtures")
+@bp.get("/leagues/<id:league_id>/fixtures")
 def fixture_list(league_id: int):
     lg = _public_league(league_id)
     return render_template("leagues/fixtures.html", league=lg, **tables.fixture_list(lg))
 
 
-@bp.get("/leagues/<int:league_id>/fixtures.ics")
+@bp.get("/leagues/<id:league_id>/fixtures.ics")
 def fixtures_ics(league_id: int):
     lg = _public_league(league_id)
     base = current_app.config.get("PUBLIC_URL") or request.host_url.rstrip("/")
     return tables.ics_file(lg, base.rstrip("/"))
 
 
-@bp.get("/leagues/<int:league_id>/table.csv")
+@bp.get("/leagues/<id:league_id>/table.csv")
 def table_csv(league_id: int):
     return tables.csv_file(_public_league(league_id))
 
 
-@bp.get("/leagues/<int:league_id>/table.json")
+@bp.get("/leagues/<id:league_id>/table.json")
 def table_json(league_id: int):
     return tables.json_file(_public_league(league_id))
 
@@ -361,12 +361,12 @@ def _sheet_page(n, refused=None, status=200):
     return render_template("leagues/sheet.html", n=n, names=n.names(), refused=refused), status
 
 
-@bp.get("/leagues/fixture/<int:fixture_id>")
+@bp.get("/leagues/fixture/<id:fixture_id>")
 def sheet(fixture_id: int):
     return _sheet_page(_night(fixture_id))
 
 
-@bp.post("/leagues/fixture/<int:fixture_id>/sign")
+@bp.post("/leagues/fixture/<id:fixture_id>/sign")
 @once.answered(lambda fixture_id: url_for("leagues.sheet", fixture_id=fixture_id))
 def sign(fixture_id: int):
     n = _night(fixture_id)

@@ -9,6 +9,7 @@ from flask_babel import ngettext
 from referee.engine import SetupError, get_variant
 from referee.engine import names as names_rule
 from referee.engine.match import Match as EngineMatch
+from referee.engine.match import check_count
 from referee.engine.tiles import tile_set
 
 from .. import db
@@ -61,7 +62,7 @@ def name_faults(names: list[str]) -> dict[int, str]:
 def count_refused(variant: str, players: int) -> Refused | None:
     """Why the engine refuses this many players for the variant (None: it does not)."""
     try:
-        EngineMatch(variant, [f"Player {i + 1}" for i in range(players)], {})
+        check_count(get_variant(variant), players)
     except SetupError as e:
         return Refused(400, e.message, e.rule, field="count")
     return None

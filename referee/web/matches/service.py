@@ -10,7 +10,6 @@ are counted one after the other.
 
 from __future__ import annotations
 
-import unicodedata
 from dataclasses import dataclass
 from datetime import timedelta
 
@@ -19,7 +18,7 @@ from flask_babel import ngettext
 from sqlalchemy import delete as sql_delete
 from sqlalchemy import func, insert, literal, select, update
 
-from .. import db, once
+from .. import db, names, once
 from ..audit import lock
 from ..audit.log import Locked, locked, refuse_if_locked, sign_log
 from ..errors import Refused
@@ -36,22 +35,7 @@ REASON_MAX = 200
 
 
 def _clean_reason(reason: str | None) -> str:
-    text = " ".join((reason or "").split())
-    if not text:
-        raise Refused(400, _("Say why the match is abandoned."), field="reason")
-    if len(text) > REASON_MAX:
-        raise Refused(
-            400,
-            ngettext(
-                "Say it in %(num)d character at most.",
-                "Say it in %(num)d characters at most.",
-                REASON_MAX,
-            ),
-            field="reason",
-        )
-    if any(unicodedata.category(c).startswith("C") for c in text):
-        raise Refused(400, _("The reason holds a control character."), field="reason")
-    return text
+    return names.reason(reason, most=REASON_MAX, empty=_("Say why the match is abandoned."))
 
 
 def _closable(row: Match, act: str) -> Table:

@@ -24,7 +24,7 @@ from referee.engine import names as rule
 from .. import db, once
 from ..errors import Refused
 from ..i18n import say
-from ..models import Match, now
+from ..models import Match, by_id, now
 from . import cards
 from .models import CardSheet, ClubAction, ClubKey, Member, SeatMember
 
@@ -93,10 +93,7 @@ def new_secretary(token: str | None = None) -> str:
 
 # -- members ------------------------------------------------------------------------------
 def member(member_id) -> Member:
-    try:
-        found = db.session.get(Member, int(member_id))
-    except (TypeError, ValueError):
-        found = None
+    found = by_id(Member, member_id)
     if found is None:
         raise Refused(404, _("There is no such member."))
     return found

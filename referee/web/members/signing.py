@@ -10,10 +10,9 @@ from __future__ import annotations
 from flask_babel import gettext as _
 from flask_babel import ngettext
 
-from .. import db
 from ..audit import service as audit
 from ..errors import Refused
-from ..models import Match
+from ..models import Match, by_id
 from ..table import service as table_service
 from . import cards
 from .models import Member
@@ -90,10 +89,7 @@ def with_pin(token: str, side, member_id, pin: str, score: str, client: str) -> 
 
 def with_link(m: Member, match_id, score: str) -> str:
     """Sign a match for the member's side from their personal link (their own phone)."""
-    try:
-        row = db.session.get(Match, int(match_id))
-    except (TypeError, ValueError):
-        row = None
+    row = by_id(Match, match_id)
     if row is None:
         raise Refused(404, _("There is no such match."))
     table = table_service.table(row.write_token, write=True)

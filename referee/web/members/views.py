@@ -27,6 +27,7 @@ from referee.engine.variants import VARIANTS
 from .. import downloads, once, public
 from ..drawing import qr_svg
 from ..errors import Refused
+from ..ids import id_of
 from ..table.screen import Link
 from ..table.views import _write
 from . import pages, service, signing
@@ -84,7 +85,7 @@ def add(key: str):
     return redirect(url_for("members.roster", key=key))
 
 
-@bp.route("/club/<key>/member/<int:member_id>", methods=["GET", "POST"])
+@bp.route("/club/<key>/member/<id:member_id>", methods=["GET", "POST"])
 def edit(key: str, member_id: int):
     _secretary(key)
     try:
@@ -106,7 +107,7 @@ def _roster_page(key: str, **_args) -> str:
     return url_for("members.roster", key=key)
 
 
-@bp.post("/club/<key>/member/<int:member_id>/active")
+@bp.post("/club/<key>/member/<id:member_id>/active")
 @once.answered(_roster_page)
 def active(key: str, member_id: int):
     _secretary(key)
@@ -215,7 +216,10 @@ def link(key: str):
             picked = {}
             for value in request.form.getlist("seat"):
                 match_id, _sep, seat = value.partition(":")
-                picked.setdefault(int(match_id), {})[int(seat)] = m.id
+                match, place = id_of(match_id), id_of(seat, low=0)
+                if match is None or place is None:
+                    raise ValueError(value)
+                picked.setdefault(match, {})[place] = m.id
             if not picked:
                 raise Refused(400, _("Tick the matches to link."))
             for match_id, seats in picked.items():
@@ -376,7 +380,7 @@ def ladder(variant: str):
     )
 
 
-@bp.get("/ladder/<variant>/<int:member_id>")
+@bp.get("/ladder/<variant>/<id:member_id>")
 def rated(variant: str, member_id: int):
     """A member's rating in a variant, as everyone may see it: the chart and the ladder's
     figures (no personal link, nothing to sign)."""

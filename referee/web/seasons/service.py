@@ -21,18 +21,19 @@ from referee import seasons as pure
 from referee.engine import names as rule
 from referee.events.standings import points
 
-from .. import db, once
+from .. import db, names, once
 from ..errors import Refused
 from ..events import service as events
 from ..events.models import Event
 from ..events.roster import EntrantMember
 from ..members import service as members
 from ..members.models import Member
-from ..models import now
+from ..models import by_id, now
 from .models import Season, SeasonEvent
 
 MAX_BEST = 99
 MAX_PLACES = 40
+NAME_MAX = 120  # a season's name
 
 members.ACTIONS.update(
     {
@@ -48,10 +49,7 @@ def seasons() -> list[Season]:
 
 
 def season(season_id) -> Season:
-    try:
-        found = db.session.get(Season, int(season_id))
-    except (TypeError, ValueError):
-        found = None
+    found = by_id(Season, season_id)
     if found is None:
         raise Refused(404, _("There is no such season."))
     return found
@@ -80,9 +78,7 @@ def read_places(text: str) -> list[int] | None:
 def create(name: str, own: bool, places: str, best) -> Season:
     """A new season: its name, points by place (or each night's own score, `own`) and the
     best nights that count (None or empty: every night)."""
-    name = " ".join((name or "").split())
-    if not name:
-        raise Refused(400, _("Give the season a name."), field="season-name")
+    name = names.name(name, most=NAME_MAX, empty=_("Give the season a name."), field="season-name")
     chosen = None if own else read_places(places) or list(pure.PLACES)
     try:
         best = int(best) if best not in (None, "") else None
@@ -92,7 +88,7 @@ def create(name: str, own: bool, places: str, best) -> Season:
         raise Refused(
             400, _("The nights that count are 1 to %(n)s, or empty: all.", n=MAX_BEST), field="best"
         )
-    s = Season(name=name[:120], places=chosen, best=best)
+    s = Season(name=name, places=chosen, best=best)
     with once.unique(_("The season %(name)s is made already.", name=s.name)):
         db.session.add(s)
         members.log("season", season=s.name)
@@ -123,7 +119,7 @@ def attach(s: Season, event: Event) -> None:
 
 def detach(s: Season, event_id) -> None:
     """An event taken out of the season, once: the second request finds it out (Done)."""
-    row = db.session.get(SeasonEvent, _int(event_id))
+    row = by_id(SeasonEvent, event_id)
     if row is None or row.season_id != s.id:
         raise Refused(404, _("This event is not in this season."))
     event = db.session.get(Event, row.event_id)
@@ -139,15 +135,8 @@ def detach(s: Season, event_id) -> None:
     db.session.commit()
 
 
-def _int(value) -> int:
-    try:
-        return int(value)
-    except (TypeError, ValueError):
-        return 0
-
-
 def event(event_id) -> Event:
-    found = db.session.get(Event, _int(event_id))
+    found = by_id(Event, event_id)
     if found is None:
         raise Refused(404, _("There is no such event."))
     return found

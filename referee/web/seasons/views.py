@@ -54,7 +54,7 @@ def seasons(key: str):
     ), status
 
 
-@bp.get("/club/<key>/seasons/<int:season_id>")
+@bp.get("/club/<key>/seasons/<id:season_id>")
 def manage(key: str, season_id: int, refused: Refused | None = None):
     _secretary(key)
     s = _season(season_id)
@@ -72,7 +72,7 @@ def _manage(key: str, season_id: int, **_args) -> str:
     return url_for("seasons.manage", key=key, season_id=season_id)
 
 
-@bp.post("/club/<key>/seasons/<int:season_id>/events")
+@bp.post("/club/<key>/seasons/<id:season_id>/events")
 @once.answered(_manage)
 def add_event(key: str, season_id: int):
     _secretary(key)
@@ -85,7 +85,7 @@ def add_event(key: str, season_id: int):
     return redirect(url_for("seasons.manage", key=key, season_id=s.id))
 
 
-@bp.post("/club/<key>/seasons/<int:season_id>/events/<int:event_id>/remove")
+@bp.post("/club/<key>/seasons/<id:season_id>/events/<id:event_id>/remove")
 @once.answered(_manage)
 def remove_event(key: str, season_id: int, event_id: int):
     _secretary(key)
@@ -98,13 +98,13 @@ def remove_event(key: str, season_id: int, event_id: int):
     return redirect(url_for("seasons.manage", key=key, season_id=s.id))
 
 
-@bp.get("/season/<int:season_id>")
+@bp.get("/season/<id:season_id>")
 def public(season_id: int):
     t = service.table(_season(season_id))
     return render_template("seasons/table.html", t=t, points=service.points)
 
 
-@bp.get("/season/<int:season_id>.csv")
+@bp.get("/season/<id:season_id>.csv")
 def csv(season_id: int):
     t = service.table(_season(season_id))
     text = downloads.csv_text(service.export_rows(t), service.fields(t))

@@ -105,7 +105,7 @@ def version(token: str):
     return response
 
 
-@bp.get("/<token>/hand/<int:number>")
+@bp.get("/<token>/hand/<id:number>")
 def hand(token: str, number: int):
     t = load(token)
     if not 1 <= number <= len(t.match.hands):
