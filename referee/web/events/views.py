@@ -35,7 +35,7 @@ from ..public import link, note
 from ..seasons import service as seasons
 from ..table import records
 from ..table import service as tables
-from . import confirm, live, roster, series, service
+from . import confirm, knockout, live, roster, series, service
 
 bp = Blueprint("events", __name__)
 
@@ -111,6 +111,7 @@ def new():
         try:
             if bye:
                 settings["bye"] = _number(bye)
+            settings.update(knockout.form_settings(request.form))
             entrants = service.read_entrants(_entrants_text(), pairs)
             season = _season_chosen()
             event = service.create_event(
