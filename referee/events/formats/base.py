@@ -133,6 +133,11 @@ class Format:
         """The tables to open now: (round, table number, entrants in seat order)."""
         return []
 
+    def bracket(self, past):
+        """The bracket as it stands (`referee.events.bracket.Bracket`, its ties' rounds the
+        event's), for the picture; None: no bracket (yet)."""
+        return None
+
     def places(self, entrants, past) -> list[tuple[int, int, int]] | None:
         """(entrant, place, last place shared) for every entrant, best first; None: the
         standings rank them."""

@@ -38,21 +38,28 @@ class Knockout(TwoAtATable):
         """The event's rounds before the bracket's first (pools)."""
         return 0
 
-    def make_bracket(self, past) -> br.Bracket | None:
-        """The bracket as the kept draw and the results of its tables give it."""
+    def bracket(self, past) -> br.Bracket | None:
+        """The bracket as the kept draw and the results of its tables give it, its ties'
+        rounds the event's."""
         lines = (past.draw or {}).get("lines")
         if not lines:
             return None
+        shape = self._built(past, lines, {})
         won: dict[str, int] = {}
-        offset = self.offset(past)
-        shape = br.build(lines, double=self.double, third=self._third(past))
         for position, rnd in enumerate(past.rounds, 1):
             number = rnd.number or position
             for table, winner in rnd.won().items():
-                tie = shape.at(number - offset, table)
+                tie = shape.at(number, table)
                 if tie is not None:
                     won[tie.key] = winner
-        return br.build(lines, won, double=self.double, third=self._third(past))
+        return self._built(past, lines, won)
+
+    def _built(self, past, lines, won) -> br.Bracket:
+        found = br.build(lines, won, double=self.double, third=self._third(past))
+        offset = self.offset(past)
+        for t in found.ties:
+            t.round += offset
+        return found
 
     def _third(self, past) -> bool:
         return bool(past.options.get("third"))
@@ -64,10 +71,10 @@ class Knockout(TwoAtATable):
         return {**(past.draw or {}), "lines": br.draw_lines(order)}
 
     def pair(self, entrants, past, round_no, *, variant, table_size, rng):
-        bracket = self.make_bracket(past)
+        bracket = self.bracket(past)
         if bracket is None:
             return [], []
-        r = round_no - self.offset(past)
+        r = round_no
         tables = [t.entrants for t in bracket.ties if t.round == r and t.ready]
         byes = [t.winner for t in bracket.ties if t.round == r and t.bye and t.winner is not None]
         return tables, byes
@@ -76,12 +83,11 @@ class Knockout(TwoAtATable):
         return round_no > 1 + self.offset(past)
 
     def ready(self, past):
-        bracket = self.make_bracket(past)
+        bracket = self.bracket(past)
         if bracket is None:
             return []
-        offset = self.offset(past)
-        return [(t.round + offset, t.table, t.entrants) for t in bracket.playable()]
+        return [(t.round, t.table, t.entrants) for t in bracket.playable()]
 
     def places(self, entrants, past):
-        bracket = self.make_bracket(past)
+        bracket = self.bracket(past)
         return br.placings(bracket) if bracket is not None else None

@@ -26,9 +26,8 @@ class PoolsKnockout(Knockout):
 
     def pool_rounds(self, past) -> int:
         """The rounds of the pools: the largest pool's round robin."""
-        sizes = [len(p) for p in self._pools(past)]
-        most = max(sizes, default=0)
-        return most - 1 if most % 2 == 0 else most
+        most = max((len(p) for p in self._pools(past)), default=0)
+        return most - 1 if most % 2 == 0 and most else most
 
     def offset(self, past) -> int:
         return self.pool_rounds(past)
@@ -72,10 +71,10 @@ class PoolsKnockout(Knockout):
         return tables, byes
 
     def opens(self, past, round_no):
-        return round_no > self.pool_rounds(past) + 1
+        return bool(self._pools(past)) and round_no > self.pool_rounds(past) + 1
 
     def places(self, entrants, past):
-        bracket = self.make_bracket(past)
+        bracket = self.bracket(past)
         if bracket is None:
             return None
         out = list(br.placings(bracket))
