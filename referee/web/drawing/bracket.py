@@ -12,7 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from html import escape
 
-BOX_W, LINE_H, GAP_X, GAP_Y, HEAD = 170, 22, 34, 10, 28
+BOX_W, LINE_H, GAP_X, GAP_Y, HEAD = 190, 20, 30, 8, 26
+NAME = 19  # the characters of a name the box shows (then …), the score beside it
 INK, MUTED, WON, FRAME, LIVE = "#1b1b1b", "#6b6b6b", "#173a2a", "#8c8672", "#b45309"
 FONT = 'font-family="system-ui,sans-serif" font-size="13"'
 
@@ -116,9 +117,9 @@ def _box(b: Box, x: float, y: float) -> str:
         weight = ' font-weight="700"' if won else ""
         colour = WON if won else INK if b.names[i] else MUTED
         name = b.names[i] or "…"
-        if len(name) > 20:
-            name = name[:19] + "…"
-        ty = y + i * LINE_H + 15
+        if len(name) > NAME:
+            name = name[: NAME - 1] + "…"
+        ty = y + i * LINE_H + 14
         parts.append(
             f'<text x="{_t(x + 6)}" y="{_t(ty)}" fill="{colour}"{weight}>{escape(name)}</text>'
         )

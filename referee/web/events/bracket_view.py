@@ -82,9 +82,11 @@ def _score(s, t, a: int | None, b: int | None) -> tuple[str, str]:
     return out[0], out[1]
 
 
-def bracket_of(s, director: str | None = None) -> BracketView | None:
+def bracket_of(s, director: str | None = None, tv: bool = False) -> BracketView | None:
     """The bracket of the event at state `s` (None: no bracket, or not drawn yet). On the
-    director's page (`director`: his token) a tie links to its table's page there."""
+    director's page (`director`: his token) a tie links to its table's page there. On a
+    TV (`tv`) the picture of a single knockout starts at the earliest round still in play
+    (the rounds before it are history, and a hall reads the rest larger)."""
     fmt = knockout.drawn(s.event)
     if fmt is None:
         return None
@@ -97,6 +99,10 @@ def bracket_of(s, director: str | None = None) -> BracketView | None:
     first_losers = max(1, size // 4)
     boxes, rows = [], []
     heads: dict[tuple[int, int], str] = {}
+    start = 1
+    if tv and not b.double:
+        open_levels = [t.level for t in b.ties if t.stage == br.WINNERS and not t.decided]
+        start = min(open_levels, default=levels)
     for tie in b.ties:
         if tie.empty or (tie.key == "GF2" and not tie.needed):
             continue
@@ -140,34 +146,36 @@ def bracket_of(s, director: str | None = None) -> BracketView | None:
         elif tie.stage == br.FINAL:
             part, column, row = 2, tie.level - 1, 0.5
         else:
-            part, column = 0, (levels - 1 if tie.stage == br.THIRD else tie.level - 1)
+            level = levels if tie.stage == br.THIRD else tie.level
+            part, column = 0, level - start
             index = int(tie.key.rsplit("-", 1)[1]) - 1 if tie.stage == br.WINNERS else 0
-            row = (index + 0.5) * (1 << (tie.level - 1))
+            row = (index + 0.5) * (1 << max(0, tie.level - start))
             if tie.stage == br.THIRD:
-                row = (1 << (levels - 2)) + 1.5
-        heads.setdefault((part, column), name)
+                row = (1 << max(0, levels - start - 1)) + 1.5
         feeders = tuple(
             str(src.of)
             for src in tie.sources
             if src.kind == "winner" and str(src.of)[0] == tie.key[0] and tie.stage != br.THIRD
         )
-        boxes.append(
-            Box(
-                tie.key,
-                column,
-                row,
-                part,
-                names,
-                scores,
-                winner,
-                feeders,
-                live,
-                replay,
-                f"{name}: {label}" if label else name,
-                muted=tie.bye,
-                playing=playing,
+        if column >= 0:
+            heads.setdefault((part, column), name)
+            boxes.append(
+                Box(
+                    tie.key,
+                    column,
+                    row,
+                    part,
+                    names,
+                    scores,
+                    winner,
+                    feeders,
+                    live,
+                    replay,
+                    f"{name}: {label}" if label else name,
+                    muted=tie.bye,
+                    playing=playing,
+                )
             )
-        )
         rows.append(
             TieRow(
                 name,

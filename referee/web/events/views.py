@@ -505,6 +505,7 @@ def _live_fragment(h: live.Head, kind: str) -> tuple[int, str]:
             event=s.event,
             variant=get_variant(s.event.variant),
             version=number,
+            bracket_tv=kind == "tv",
         )
 
     return live.page(h, kind, str(get_locale()), request.script_root, render)
