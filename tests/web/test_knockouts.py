@@ -193,3 +193,34 @@ def test_16_in_4_pools_then_a_knockout_of_8(director):
     assert sorted(standings[4:8]) == [(5, f"Seed {i:02d}") for i in range(5, 9)]
     assert sorted(standings[8:12]) == [(9, f"Seed {i:02d}") for i in range(9, 13)]
     assert sorted(standings[12:]) == [(13, f"Seed {i:02d}") for i in range(13, 17)]
+
+
+@pytest.mark.parametrize("signed", [False, True])
+def test_the_winner_goes_on_when_the_tables_result_is_decided(director, signed):
+    """The final opens at the write that decides its second semi-final, played on the
+    phones; where the event asks for signatures, once every side has signed."""
+    names = SEEDS[:4]
+    form = {"signed": "1"} if signed else {}
+    token = director.create("five-up", names, format="knockout", target="5", **form)
+    director.act(token, "pair", {"round": 1})
+    director.act(token, "start", {"round": 1})
+    rows = bracket_rows(director.page(token))
+    director.act(
+        token,
+        f"tables/{rows[1][4].rsplit('/', 1)[1]}/forfeit",
+        {"score": ["61", "0"] if side_names(director, rows[1][4])[0] == "Seed 02" else ["0", "61"]},
+    )
+    link = director.table_links(token)[0]
+    match = play_match_http(director, link, random.Random(5))
+    winner = match.players[match.sides[match.result()[1]][0]]
+    final = bracket_rows(director.page(token))[-1]
+    if signed:
+        assert final[3] == "to be played" and final[1] == "…"  # waits for the signatures
+        play = director.get(link).location.rsplit("/", 1)[1]
+        page = director.table(play)
+        score = re.search(r'name="score" value="([^"]+)"', page).group(1)
+        pins = director.new_cards(token)
+        director.sign(play, [pins[name] for name in director.record(play)["players"]], score)
+        final = bracket_rows(director.page(token))[-1]
+    assert final[1:4] == (winner, "Seed 02", "playing")
+    assert len(director.table_links(token)) == 1  # the final's table, open
