@@ -6,6 +6,8 @@ fixture's sheet is what replaying its entries gives: `referee.leagues.sheet`).""
 
 from __future__ import annotations
 
+from sqlalchemy import UniqueConstraint
+
 from .. import db
 from ..models import now
 
@@ -60,9 +62,11 @@ class SquadPlayer(db.Model):
 
 class Fixture(db.Model):
     """A fixture of the list as generated (its date then: a postponement is an entry of
-    its sheet); `version` moves on with every entry (the lock every write checks)."""
+    its sheet); `version` moves on with every entry (the lock every write checks). A cup
+    tie is a fixture too (`cup_id`, `cup_tie`: its tie of the cup's bracket, one each)."""
 
     __tablename__ = "league_fixtures"
+    __table_args__ = (UniqueConstraint("cup_id", "cup_tie"),)
 
     id = db.Column(db.Integer, primary_key=True)
     league_id = db.Column(db.Integer, db.ForeignKey("leagues.id"), nullable=False, index=True)
@@ -72,6 +76,8 @@ class Fixture(db.Model):
     home_id = db.Column(db.Integer, db.ForeignKey("league_teams.id"), nullable=False)
     away_id = db.Column(db.Integer, db.ForeignKey("league_teams.id"), nullable=False)
     version = db.Column(db.Integer, nullable=False, default=0)
+    cup_id = db.Column(db.Integer, db.ForeignKey("league_cups.id"), nullable=True)
+    cup_tie = db.Column(db.String(10), nullable=True)
 
 
 class LeagueEntry(db.Model):

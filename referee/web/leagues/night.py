@@ -283,7 +283,7 @@ def captained(m: Member) -> list[tuple[League, Team, list[Fixture]]]:
     out = []
     for t in db.session.execute(select(Team).where(Team.captain_id == m.id)).scalars():
         lg = db.session.get(League, t.league_id)
-        fxs = [f for f in service.fixtures(lg) if t.id in (f.home_id, f.away_id)]
+        fxs = [f for f in service.fixtures(lg, cups=True) if t.id in (f.home_id, f.away_id)]
         out.append((lg, t, fxs))
     return out
 

@@ -38,6 +38,7 @@ ACTS = {
     "fixtures": _l("The fixture list made: %(count)s fixtures"),
     "key": _l("A new league secretary's link (the old one stops working)"),
     "next": _l("The next season made: %(name)s"),
+    "cup": _l("A cup made: %(name)s, drawn %(draw)s"),
 }
 
 
@@ -215,9 +216,9 @@ def squad(t: Team) -> list:
 
 
 def _started(lg: League) -> bool:
-    return (
-        db.session.execute(select(Fixture.id).where(Fixture.league_id == lg.id)).first() is not None
-    )
+    """Whether the fixture list is made (a cup's ties are not the list)."""
+    found = select(Fixture.id).where(Fixture.league_id == lg.id, Fixture.cup_id.is_(None))
+    return db.session.execute(found).first() is not None
 
 
 def add_division(lg: League, name: str) -> Division:
@@ -307,8 +308,11 @@ def make_fixtures(lg: League) -> int:
     return count
 
 
-def fixtures(lg: League, division: Division | None = None) -> list[Fixture]:
+def fixtures(lg: League, division: Division | None = None, cups: bool = False) -> list[Fixture]:
+    """The fixture list (a division's), and with `cups` the cups' ties too."""
     q = select(Fixture).where(Fixture.league_id == lg.id)
+    if not cups:
+        q = q.where(Fixture.cup_id.is_(None))
     if division is not None:
         q = q.where(Fixture.division_id == division.id)
     return list(db.session.execute(q.order_by(Fixture.night, Fixture.id)).scalars())
