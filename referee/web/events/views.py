@@ -215,6 +215,7 @@ def entrants(token: str, refused: Refused | None = None):
         variant=get_variant(event.variant),
         refused=refused,
         ask=confirm.ask,
+        roster=roster.datalist(),  # the "Add a player" and "Replace by" fields offer it
     ), (refused.status if refused else 200)
 
 
