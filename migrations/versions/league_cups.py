@@ -1,6 +1,7 @@
 """League cups: a cup of a league's teams (its draw's lines and its rounds' dates), and
 each cup tie a fixture of the league (`cup_id`, `cup_tie`: the tie of the bracket it is,
-one fixture a tie).
+one fixture a tie); a player taken off a squad (`removed`: when; the row stays, so the
+sheets he played keep his name).
 
 Revision ID: league_cups
 Revises: seasons
@@ -43,8 +44,13 @@ def upgrade():
             batch_op.f("uq_league_fixtures_cup_id_cup_tie"), ["cup_id", "cup_tie"]
         )
 
+    with op.batch_alter_table("league_squads", schema=None) as batch_op:
+        batch_op.add_column(sa.Column("removed", sa.DateTime(), nullable=True))
+
 
 def downgrade():
+    with op.batch_alter_table("league_squads", schema=None) as batch_op:
+        batch_op.drop_column("removed")
     with op.batch_alter_table("league_fixtures", schema=None) as batch_op:
         batch_op.drop_constraint(batch_op.f("uq_league_fixtures_cup_id_cup_tie"), type_="unique")
         batch_op.drop_constraint(

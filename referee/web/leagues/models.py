@@ -50,7 +50,9 @@ class Team(db.Model):
 
 
 class SquadPlayer(db.Model):
-    """A member registered for a team for the league's season: one team each."""
+    """A member registered for a team for the league's season: one team each; `removed`:
+    when the secretary took him off the squad (the row stays: the sheets he played keep
+    his name; registering him again puts him back)."""
 
     __tablename__ = "league_squads"
 
@@ -58,6 +60,7 @@ class SquadPlayer(db.Model):
     member_id = db.Column(db.Integer, db.ForeignKey("members.id"), primary_key=True)
     team_id = db.Column(db.Integer, db.ForeignKey("league_teams.id"), nullable=False, index=True)
     registered = db.Column(db.DateTime, nullable=False, default=now)
+    removed = db.Column(db.DateTime, nullable=True)
 
 
 class Fixture(db.Model):

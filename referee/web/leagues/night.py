@@ -47,6 +47,7 @@ class Night:
     entries: list[LeagueEntry]
     sheet: Sheet
     tables: dict[int, Match] = field(default_factory=dict)  # refereed games' tables, by game
+    off: set[int] = field(default_factory=set)  # players taken off their squad: no line-up
 
     @property
     def day(self) -> date:
@@ -101,7 +102,7 @@ def load(fx: Fixture, squads_by_team: dict | None = None) -> Night:
         [dict(e.params, what=e.what) for e in rows],
         {m.id: table_legs(m.id) for m in tables.values() if m is not None},
     )
-    return Night(fx, lg, fmt, teams, squads, rows, sheet, tables)
+    return Night(fx, lg, fmt, teams, squads, rows, sheet, tables, service.off(lg))
 
 
 def table_legs(match_id: int) -> list[list] | None:
@@ -179,6 +180,12 @@ def lineup(night: Night, m: Member, form) -> None:
             slots.append([int(x) for x in slot if x not in ("", None)])
         except ValueError:
             raise Refused(400, _("Choose the players from the squad.")) from None
+    gone = [x for slot in slots for x in slot if x in night.off]
+    if gone:
+        name = night.names().get(gone[0], "?")
+        raise service.refuse(
+            LeagueError("LG-SQUAD", N_("%(name)s was taken off the squad."), name=name)
+        )
     _write(night, SIDES[side], "lineup", side=side, slots=slots)
     if night.fmt.refereed and all(x is not None for x in night.sheet.lineups):
         start_tables(load(night.fixture), SIDES[side])

@@ -12,7 +12,7 @@ from datetime import date
 
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
-from sqlalchemy import select
+from sqlalchemy import select, update
 
 from referee.engine.errors import SetupError
 from referee.engine.messages import N_
@@ -26,6 +26,7 @@ from ..errors import Refused
 from ..i18n import say
 from ..members import cards
 from ..members import service as members
+from ..models import now
 from .models import Division, Fixture, League, LeagueEntry, SquadPlayer, Team
 
 NAME_MAX = 40
@@ -39,6 +40,7 @@ ACTS = {
     "key": _l("A new league secretary's link (the old one stops working)"),
     "next": _l("The next season made: %(name)s"),
     "cup": _l("A cup made: %(name)s, drawn %(draw)s"),
+    "off": _l("%(member)s taken off the squad of %(team)s"),
 }
 
 
@@ -253,6 +255,12 @@ def register(lg: League, t: Team, member_id) -> None:
     format's squad size."""
     m = members.canonical(members.member(member_id))
     have = db.session.get(SquadPlayer, (lg.id, m.id))
+    if have is not None and have.removed is not None:  # taken off: registered again
+        _room(lg, t)
+        have.team_id, have.removed = t.id, None
+        log(lg, "squad", member=m.name, team=t.name)
+        db.session.commit()
+        return
     if have is not None:
         other = db.session.get(Team, have.team_id)
         raise refuse(
@@ -263,17 +271,56 @@ def register(lg: League, t: Team, member_id) -> None:
                 team=other.name,
             )
         )
-    cap = fmt(lg).squad_max
-    if cap is not None and len(squad(t)) >= cap:
-        raise refuse(LeagueError("LG-SQUAD", N_("A squad has at most %(n)s players."), n=cap))
+    _room(lg, t)
     db.session.add(SquadPlayer(league_id=lg.id, member_id=m.id, team_id=t.id))
     log(lg, "squad", member=m.name, team=t.name)
     db.session.commit()
 
 
+def _room(lg: League, t: Team) -> None:
+    """Refuse a player more than the format's squad size (those taken off not counted)."""
+    cap = fmt(lg).squad_max
+    if cap is not None and len([m for m in squad(t) if m.id not in off(lg)]) >= cap:
+        raise refuse(LeagueError("LG-SQUAD", N_("A squad has at most %(n)s players."), n=cap))
+
+
+def off(lg: League) -> set[int]:
+    """The members taken off their squad this season."""
+    return set(
+        db.session.execute(
+            select(SquadPlayer.member_id).where(
+                SquadPlayer.league_id == lg.id, SquadPlayer.removed.is_not(None)
+            )
+        ).scalars()
+    )
+
+
+def take_off(lg: League, t: Team, member_id) -> None:
+    """A player taken off a team's squad (logged): no longer in a line-up or captain; the
+    sheets he played keep him (the row stays). Once: a second request finds him off."""
+    m = members.canonical(members.member(member_id))
+    done = db.session.execute(
+        update(SquadPlayer)
+        .where(
+            SquadPlayer.league_id == lg.id,
+            SquadPlayer.member_id == m.id,
+            SquadPlayer.team_id == t.id,
+            SquadPlayer.removed.is_(None),
+        )
+        .values(removed=now())
+    )
+    if done.rowcount != 1:
+        db.session.rollback()
+        raise Refused(409, _("%(name)s is not in the squad of %(team)s.", name=m.name, team=t.name))
+    if t.captain_id == m.id:
+        t.captain_id = None
+    log(lg, "off", member=m.name, team=t.name)
+    db.session.commit()
+
+
 def set_captain(lg: League, t: Team, member_id) -> None:
     m = members.canonical(members.member(member_id))
-    if not any(x.id == m.id for x in squad(t)):
+    if m.id in off(lg) or not any(x.id == m.id for x in squad(t)):
         raise refuse(LeagueError("LG-CAPTAIN", N_("The captain is a player of the team's squad.")))
     t.captain_id = m.id
     log(lg, "captain", member=m.name, team=t.name)
