@@ -1,7 +1,7 @@
 """League cups: a cup of a league's teams (its draw's lines and its rounds' dates), and
 each cup tie a fixture of the league (`cup_id`, `cup_tie`: the tie of the bracket it is,
 one fixture a tie); a player taken off a squad (`removed`: when; the row stays, so the
-sheets he played keep his name).
+sheets he played keep his name); the club season a league belongs to (`season_id`).
 
 Revision ID: league_cups
 Revises: seasons
@@ -46,9 +46,21 @@ def upgrade():
 
     with op.batch_alter_table("league_squads", schema=None) as batch_op:
         batch_op.add_column(sa.Column("removed", sa.DateTime(), nullable=True))
+    with op.batch_alter_table("leagues", schema=None) as batch_op:
+        batch_op.add_column(sa.Column("season_id", sa.Integer(), nullable=True))
+        batch_op.create_foreign_key(
+            batch_op.f("fk_leagues_season_id_seasons"),
+            "seasons",
+            ["season_id"],
+            ["id"],
+            ondelete="SET NULL",
+        )
 
 
 def downgrade():
+    with op.batch_alter_table("leagues", schema=None) as batch_op:
+        batch_op.drop_constraint(batch_op.f("fk_leagues_season_id_seasons"), type_="foreignkey")
+        batch_op.drop_column("season_id")
     with op.batch_alter_table("league_squads", schema=None) as batch_op:
         batch_op.drop_column("removed")
     with op.batch_alter_table("league_fixtures", schema=None) as batch_op:

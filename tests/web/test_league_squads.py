@@ -54,3 +54,21 @@ def test_next_seasons_squads_start_from_this_seasons(app):
     squad = text_of(nxt, f"squad-{bell}")
     assert squad == "Ann Bell, Bob Bell, Cat Bell, Dan Bell, Fin Bell"
     assert text_of(nxt, f"captain-{bell}") == "Ann Bell"
+
+
+def test_a_league_is_linked_to_a_club_season(app):
+    lg = League(app, TWO, preset="solihull")
+    r = lg.club.post(f"/club/{lg.club.key}/seasons", {"name": "Winter 2026", "own": "1"})
+    assert r.status_code == 302, r.get_data(as_text=True)[:2000]
+    season = int(re.search(r"/seasons/(\d+)$", r.location).group(1))
+    assert "in no season of the club yet" in lg.sec.page()
+    lg.sec.write("season", season=season)
+    page = lg.sec.page()
+    assert "This league is in the season Winter 2026." in page
+    assert "Linked to the club&#39;s season Winter 2026" in page  # logged
+    lg.sec.write("season", status=409, season=season)  # once
+    lg.sec.write("season", status=400, season=season + 99)
+    public = lg.public.get(f"/leagues/{lg.id}").get_data(as_text=True)
+    assert f'href="/season/{season}">Winter 2026</a>' in public
+    table = lg.public.get(f"/season/{season}").get_data(as_text=True)
+    assert f'href="/leagues/{lg.id}">Leek &amp; District 2026</a>' in table

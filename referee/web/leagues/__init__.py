@@ -19,6 +19,9 @@ def register(app: Flask) -> None:
     app.register_blueprint(bp)
     app.register_blueprint(cups_bp)
     cups.init_app(app)
+    from . import season_link
+
+    season_link.init_app(app)
 
     @app.template_global()
     def captains_a_team(member) -> bool:

@@ -27,6 +27,10 @@ class League(db.Model):
     format = db.Column(db.JSON, nullable=False)
     key_digest = db.Column(db.String(64), nullable=False, unique=True)
     previous_id = db.Column(db.Integer, db.ForeignKey("leagues.id"), nullable=True)
+    # the club's season it belongs to, where the secretary links them (`season_link`)
+    season_id = db.Column(
+        db.Integer, db.ForeignKey("seasons.id", ondelete="SET NULL"), nullable=True
+    )
     created = db.Column(db.DateTime, nullable=False, default=now)
 
 

@@ -41,6 +41,7 @@ ACTS = {
     "next": _l("The next season made: %(name)s"),
     "cup": _l("A cup made: %(name)s, drawn %(draw)s"),
     "off": _l("%(member)s taken off the squad of %(team)s"),
+    "season": _l("Linked to the club's season %(name)s"),
 }
 
 
