@@ -48,6 +48,7 @@ The rules chosen (docs/events-pairing.md says the same):
 
 from __future__ import annotations
 
+import dataclasses
 import random
 
 from referee.engine.messages import N_, Message
@@ -109,8 +110,13 @@ def formats_for(variant: str, options: dict | None = None) -> list[str]:
     return [f.id for f in fits]
 
 
-def pair_round(fmt, entrants, history, round_no, *, variant, rng, table_size=None) -> Pairing:
-    """Pair round ``round_no`` (1-based) of an event in format ``fmt``."""
+def pair_round(
+    fmt, entrants, history, round_no, *, variant, rng, table_size=None, draw=None, options=None
+) -> Pairing:
+    """Pair round ``round_no`` (1-based) of an event in format ``fmt``. A format that plays
+    from a draw (`Format.draws`: a bracket, pools) is given the one the event keeps
+    (``draw``) and the director's choices (``options``); a new draw it makes is in
+    ``Pairing.draw``, for the event to keep."""
     found = FORMATS.get(fmt) if isinstance(fmt, str) else None
     if found is None:
         raise PairingError(
@@ -121,11 +127,14 @@ def pair_round(fmt, entrants, history, round_no, *, variant, rng, table_size=Non
     entrants = list(entrants)
     if len({e.id for e in entrants}) != len(entrants):
         raise PairingError("entrants", Message(N_("An entrant is listed twice.")))
-    past = History(history, found)
+    past = History(history, found, draw, options)
+    made = found.draw(entrants, past, round_no, rng=rng) if found.draws else None
+    if made is not None:
+        past.draw = made
     tables, byes = found.pair(
         entrants, past, round_no, variant=variant, table_size=table_size, rng=rng
     )
-    return _finish(tables, byes, past, found)
+    return dataclasses.replace(_finish(tables, byes, past, found), draw=made)
 
 
 def swap(pairing: Pairing, a: int, b: int, history) -> Pairing:

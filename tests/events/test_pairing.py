@@ -473,7 +473,13 @@ def test_pod_sizes_refuse_a_table_size_the_variant_cannot_seat():
 def test_formats_fit_the_variant():
     assert formats_for("french-connection", {}) == [PODS]
     # fixed pairs keep their partner: rotating partners is for individuals, four a table
-    assert formats_for("five-up", {"pairs": True}) == [SWISS, ROUND_ROBIN]
+    assert formats_for("five-up", {"pairs": True}) == [
+        SWISS,
+        ROUND_ROBIN,
+        "knockout",
+        "double-knockout",
+        "pools-knockout",
+    ]
     assert formats_for("five-up", {"players": 4}) == [ROTATING]
     assert ROTATING in formats_for("five-up", {})
     assert formats_for("five-up", {"players": 3}) == [PODS]
@@ -526,7 +532,7 @@ def test_a_swap_with_a_bye_seats_the_player_who_had_it():
     [
         (lambda: pod_sizes(12, "ctyrka", 20), "table-size"),
         (lambda: formats_for("chess", {}), "variant"),
-        (lambda: pair_round("knockout", [], [], 1, variant="ctyrka", rng=None), "format"),
+        (lambda: pair_round("ladder-climb", [], [], 1, variant="ctyrka", rng=None), "format"),
         (
             lambda: pair_round(SWISS, [Entrant(1), Entrant(1)], [], 1, variant="ctyrka", rng=None),
             "entrants",

@@ -37,7 +37,11 @@ class Ctyrka(Variant):
             hint=N_("Default %(penalty)s for penalty scoring, %(victory)s for victory scoring."),
         ),
     )
-    events = Events(formats=("pods", "swiss", "round-robin"), pods=(2, 13, 4), pod_choice=True)
+    events = Events(
+        formats=("pods", "swiss", "round-robin", "knockout", "double-knockout", "pools-knockout"),
+        pods=(2, 13, 4),
+        pod_choice=True,
+    )
 
     def max_pip(self, players):
         return 6 if players <= 3 else 9 if players <= 7 else 12

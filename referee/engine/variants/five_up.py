@@ -33,7 +33,15 @@ class FiveUp(Variant):
     lead_rule = "FU-LEAD"
     spinner_rule = "FU-SPINNER"
     events = Events(
-        formats=("swiss", "round-robin", "pods", "rotating-partners"),
+        formats=(
+            "swiss",
+            "round-robin",
+            "pods",
+            "rotating-partners",
+            "knockout",
+            "double-knockout",
+            "pools-knockout",
+        ),
         pods=(2, 3, 3),  # each player for himself: a table of 2 rather than a bye
         pairs=True,
         tables=(

@@ -1,5 +1,5 @@
 """THE registry of event formats: one module per pairing format (round robin, Swiss,
-rotating partners, pods), one entry in `BUILT_IN` (or a `register` call) adds one. A
+rotating partners, pods, knockouts), one entry in `BUILT_IN` (or a `register` call) adds one. A
 format says what it needs of a variant and of its tables (`Format.playable`, `seats`,
 `takes_pairs`); a variant says which formats it allows (`Variant.events.formats`).
 `referee.events.pairing` asks this registry; no code elsewhere names a format."""
@@ -7,7 +7,10 @@ format says what it needs of a variant and of its tables (`Format.playable`, `se
 from __future__ import annotations
 
 from .base import Format
+from .double_knockout import DoubleKnockout
+from .knockout import Knockout
 from .pods import Pods
+from .pools_knockout import PoolsKnockout
 from .rotating import Rotating
 from .round_robin import RoundRobin
 from .swiss import Swiss
@@ -29,7 +32,15 @@ def get_format(fmt: str) -> Format:
     return FORMATS[fmt]
 
 
-BUILT_IN = (RoundRobin(), Swiss(), Rotating(), Pods())  # THE list: one entry per format
+BUILT_IN = (  # THE list: one entry per format
+    RoundRobin(),
+    Swiss(),
+    Rotating(),
+    Pods(),
+    Knockout(),
+    DoubleKnockout(),
+    PoolsKnockout(),
+)
 for _fmt in BUILT_IN:
     register(_fmt)
 

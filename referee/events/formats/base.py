@@ -56,10 +56,20 @@ class Entrant:
 
 @dataclass(frozen=True)
 class RoundResult:
-    """A round already paired: tables of entrant ids (seats in order) and the byes."""
+    """A round already paired: tables of entrant ids (seats in order) and the byes; where
+    the format needs them (a bracket: `Format.draws`), each table's number and winner
+    (an entrant id, None while undecided), in the order of ``tables``."""
 
     tables: list[list[int]]
     byes: list[int] = field(default_factory=list)
+    winners: list[int | None] = field(default_factory=list)
+    numbers: list[int] = field(default_factory=list)
+    number: int = 0  # the round's number (0: its place in the history)
+
+    def won(self) -> dict[int, int]:
+        """Table number -> its winner, for the tables decided."""
+        numbers = self.numbers or list(range(1, len(self.tables) + 1))
+        return {n: w for n, w in zip(numbers, self.winners, strict=False) if w is not None}
 
 
 @dataclass(frozen=True)
@@ -71,6 +81,7 @@ class Pairing:
     repeats: list[tuple[int, int]]
     fmt: str = ""
     partner_repeats: list[tuple[int, int]] = field(default_factory=list)
+    draw: dict | None = None  # a draw made for this round, for the event to keep
 
 
 class Format:
@@ -102,6 +113,36 @@ class Format:
         """(tables, byes) of round `round_no` (from 1): tables of entrant ids, seats in order."""
         raise NotImplementedError
 
+    # A format that plays from a draw the event keeps (a bracket, pools) sets `draws`:
+    # `draw` makes it when a round needs it (the event keeps what it returns, and gives it
+    # back as ``past.draw``, with the director's choices as ``past.options``); it may open
+    # some rounds' tables itself as results come in (`opens`, `ready`) and rank by how
+    # far each entrant went (`places`).
+    draws = False
+
+    def draw(self, entrants, past, round_no, *, rng) -> dict | None:
+        """The draw to keep from this round on (None: the one kept, ``past.draw``)."""
+        return None
+
+    def opens(self, past, round_no: int) -> bool:
+        """Whether round `round_no`'s tables open by themselves as their entrants are known
+        (`ready`), instead of the director pairing the round."""
+        return False
+
+    def ready(self, past) -> list[tuple[int, int, list[int]]]:
+        """The tables to open now: (round, table number, entrants in seat order)."""
+        return []
+
+    def bracket(self, past):
+        """The bracket as it stands (`referee.events.bracket.Bracket`, its ties' rounds the
+        event's), for the picture; None: no bracket (yet)."""
+        return None
+
+    def places(self, entrants, past) -> list[tuple[int, int, int]] | None:
+        """(entrant, place, last place shared) for every entrant, best first; None: the
+        standings rank them."""
+        return None
+
 
 class TwoAtATable(Format):
     """A format whose tables seat two entrants: two players, or two fixed pairs (round
@@ -123,7 +164,10 @@ def pair_key(a, b):
 class History:
     """Who met whom (as opponents, as partners), byes and first seats so far."""
 
-    def __init__(self, history, fmt: Format):
+    def __init__(self, history, fmt: Format, draw=None, options=None):
+        self.rounds: list[RoundResult] = list(history or ())
+        self.draw: dict | None = draw  # what the event keeps for its format (`Format.draw`)
+        self.options: dict = dict(options or {})  # the director's choices (third place...)
         self.met: Counter[tuple[int, int]] = Counter()
         self.partnered: Counter[tuple[int, int]] = Counter()
         self.byes: Counter[int] = Counter()

@@ -14,7 +14,7 @@ import json
 import random
 from dataclasses import dataclass, field
 
-from flask import current_app
+from flask import current_app, g, has_request_context
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from flask_babel import ngettext
@@ -38,7 +38,7 @@ from ..models import Match, is_token, now
 from ..table import service as tables
 from ..table.transaction import writes
 from . import entrants as names
-from . import guards, roster
+from . import guards, knockout, roster
 from .models import Entrant, Event, EventAction, EventGame, EventTable, Round
 
 MAX_ENTRANTS = 400
@@ -508,7 +508,7 @@ def assemble(
             byes += [st.Bye(e, r.number) for e in r.byes]
         rounds.append(state)
     cfg = config(event)
-    rows = rank(cfg, list(entrants), results, byes)
+    rows = knockout.placed(event, rounds, rank(cfg, list(entrants), results, byes))
     return EventState(event, entrants, rounds, rows, cfg, tuple(results), tuple(byes))
 
 
@@ -678,6 +678,8 @@ def create_event(
         )
     if len(entrants) < FORMATS[fmt].min_entrants:
         raise Refused(400, _(FORMATS[fmt].too_few), field="entrants")
+    if FORMATS[fmt].draws:
+        rounds = None  # the draw says how many
     names.check(entrants)
     settings = dict(settings or {})
     if v.standings.placed:
@@ -720,6 +722,8 @@ def _touch(event: Event) -> None:
         execution_options={"synchronize_session": False},
     )
     db.session.refresh(event)
+    if has_request_context():  # its results may open tables (`knockout.advance`)
+        g.event_written = event.id
 
 
 def _entrant(event: Event, entrant_id) -> Entrant:
@@ -826,9 +830,18 @@ def propose_round(
         db.session.delete(current.row)
         db.session.flush()
         number = current.row.number
+        knockout.undrawn(event, number)
     else:
         number = (current.row.number if current else 0) + 1
     guards.round_limit(event, number)
+    if knockout.opens(event, number, state.rounds):
+        raise Refused(
+            409,
+            _(
+                "The tables of round %(n)s open by themselves once their entrants are known.",
+                n=number,
+            ),
+        )
     mod = pairing()
     ranks = {row.entrant: row.rank for row in state.standings}
     seeds = roster.seeds(event) if number == 1 and event.settings.get("seed") else {}
@@ -836,21 +849,23 @@ def propose_round(
         mod.Entrant(e.id, (-ranks.get(e.id, 0), seeds.get(e.id, 0)), e.withdrawn, tuple(e.members))
         for e in event.entrants
     ]
-    rounds_rows = [r for r in _rounds(event) if r.started is not None]
     try:
         found = mod.pair_round(
             event.format,
             entrants,
-            _history(rounds_rows),
+            knockout.history(event, state.rounds),
             number,
             variant=event.variant,
             rng=rng,
             table_size=_pod_size(event),
+            draw=event.settings.get("draw"),
+            options=event.settings,
         )
     except ValueError as e:
         raise Refused(409, _reason(e)) from None
     if not found.tables:
         raise Refused(409, _("There are not enough entrants to pair a table."))
+    knockout.kept_draw(event, found.draw, number)
     r = Round(event_id=event.id, number=number, byes=list(found.byes))
     for i, table in enumerate(found.tables, 1):
         r.tables.append(EventTable(number=i, entrants=list(table)))
@@ -915,6 +930,7 @@ def swap(event: Event, a, b) -> list[tuple[int, int]]:
     for t, table in zip(r.tables, found.tables, strict=True):
         t.entrants = list(table)
     r.byes = list(found.byes)
+    knockout.swapped(event, ea.id, eb.id)
     log(event, "swapped", round=r.number, a=ea.name, b=eb.name)
     db.session.commit()
     return list(found.repeats)

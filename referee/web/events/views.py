@@ -37,7 +37,7 @@ from ..public import link, note
 from ..seasons import service as seasons
 from ..table import records
 from ..table import service as tables
-from . import confirm, live, roster, series, service
+from . import confirm, knockout, live, roster, series, service
 
 bp = Blueprint("events", __name__)
 
@@ -120,6 +120,7 @@ def new(key: str | None = None):
         try:
             if bye:
                 settings["bye"] = _number(bye)
+            settings.update(knockout.form_settings(request.form))
             entrants = service.read_entrants(_entrants_text(), pairs)
             season = _season_chosen()
             event = service.create_event(
@@ -224,6 +225,7 @@ def entrants(token: str, refused: Refused | None = None):
         variant=get_variant(event.variant),
         refused=refused,
         ask=confirm.ask,
+        roster=roster.datalist(),  # the "Add a player" and "Replace by" fields offer it
     ), (refused.status if refused else 200)
 
 
@@ -536,6 +538,7 @@ def _live_fragment(h: live.Head, kind: str) -> tuple[int, str]:
             event=s.event,
             variant=get_variant(s.event.variant),
             version=number,
+            bracket_tv=kind == "tv",
         )
 
     return live.page(h, kind, str(get_locale()), request.script_root, render)

@@ -12,10 +12,16 @@ from flask import Flask
 
 
 def register(app: Flask) -> None:
-    from . import models  # noqa: F401  (the tables, for Flask-Migrate)
+    from . import cups, models  # noqa: F401  (the tables, for Flask-Migrate)
+    from .cup_views import bp as cups_bp
     from .views import bp
 
     app.register_blueprint(bp)
+    app.register_blueprint(cups_bp)
+    cups.init_app(app)
+    from . import season_link
+
+    season_link.init_app(app)
 
     @app.template_global()
     def captains_a_team(member) -> bool:

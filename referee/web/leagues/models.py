@@ -35,6 +35,10 @@ class League(db.Model):
     key_digest = db.Column(db.String(64), nullable=False, unique=True)
     previous_id = db.Column(db.Integer, db.ForeignKey("leagues.id"), nullable=True, unique=True)
     fixtures_made = db.Column(db.DateTime, nullable=True)  # None: the list is not made yet
+    # the club's season it belongs to, where the secretary links them (`season_link`)
+    season_id = db.Column(
+        db.Integer, db.ForeignKey("seasons.id", ondelete="SET NULL"), nullable=True
+    )
     created = db.Column(db.DateTime, nullable=False, default=now)
 
     @validates("name")
@@ -70,7 +74,9 @@ class Team(db.Model):
 
 
 class SquadPlayer(db.Model):
-    """A member registered for a team for the league's season: one team each."""
+    """A member registered for a team for the league's season: one team each; `removed`:
+    when the secretary took him off the squad (the row stays: the sheets he played keep
+    his name; registering him again puts him back)."""
 
     __tablename__ = "league_squads"
 
@@ -78,13 +84,16 @@ class SquadPlayer(db.Model):
     member_id = db.Column(db.Integer, db.ForeignKey("members.id"), primary_key=True)
     team_id = db.Column(db.Integer, db.ForeignKey("league_teams.id"), nullable=False, index=True)
     registered = db.Column(db.DateTime, nullable=False, default=now)
+    removed = db.Column(db.DateTime, nullable=True)
 
 
 class Fixture(db.Model):
     """A fixture of the list as generated (its date then: a postponement is an entry of
-    its sheet); `version` moves on with every entry (the lock every write checks)."""
+    its sheet); `version` moves on with every entry (the lock every write checks). A cup
+    tie is a fixture too (`cup_id`, `cup_tie`: its tie of the cup's bracket, one each)."""
 
     __tablename__ = "league_fixtures"
+    __table_args__ = (UniqueConstraint("cup_id", "cup_tie"),)
 
     id = db.Column(db.Integer, primary_key=True)
     league_id = db.Column(db.Integer, db.ForeignKey("leagues.id"), nullable=False, index=True)
@@ -94,6 +103,8 @@ class Fixture(db.Model):
     home_id = db.Column(db.Integer, db.ForeignKey("league_teams.id"), nullable=False)
     away_id = db.Column(db.Integer, db.ForeignKey("league_teams.id"), nullable=False)
     version = db.Column(db.Integer, nullable=False, default=0)
+    cup_id = db.Column(db.Integer, db.ForeignKey("league_cups.id"), nullable=True)
+    cup_tie = db.Column(db.String(10), nullable=True)
 
 
 class LeagueEntry(db.Model):

@@ -51,6 +51,7 @@ class Night:
     sheet: Sheet
     tables: dict[int, list[Match]] = field(default_factory=dict)  # refereed tables, a leg each
     version: int = 0  # the fixture's version the sheet was replayed at (read before it)
+    off: set[int] = field(default_factory=set)  # players taken off their squad: no line-up
 
     @property
     def day(self) -> date:
@@ -102,7 +103,7 @@ def load(fx: Fixture, squads_by_team: dict | None = None) -> Night:
         [dict(e.params, what=e.what) for e in rows],
         {m.id: table_legs(m.id) for legs in tables.values() for m in legs if m is not None},
     )
-    return Night(fx, lg, fmt, teams, squads, rows, sheet, tables, version)
+    return Night(fx, lg, fmt, teams, squads, rows, sheet, tables, version, service.off(lg))
 
 
 def table_legs(match_id: int) -> list[list] | None:
@@ -221,6 +222,12 @@ def lineup(night: Night, m: Member, form) -> None:
             slots.append([int(x) for x in slot if x not in ("", None)])
         except ValueError:
             raise Refused(400, _("Choose the players from the squad.")) from None
+    gone = [x for slot in slots for x in slot if x in night.off]
+    if gone:
+        name = night.names().get(gone[0], "?")
+        raise service.refuse(
+            LeagueError("LG-SQUAD", N_("%(name)s was taken off the squad."), name=name)
+        )
     night = _write(night, SIDES[side], "lineup", side=side, slots=slots)
     if night.fmt.refereed and all(x is not None for x in night.sheet.lineups):
         start_tables(load(night.fixture), SIDES[side])
@@ -329,7 +336,7 @@ def captained(m: Member) -> list[tuple[League, Team, list[Night]]]:
     for t in db.session.execute(select(Team).where(Team.captain_id == m.id)).scalars():
         lg = db.session.get(League, t.league_id)
         squads_by_team = squads(lg)
-        fxs = [f for f in service.fixtures(lg) if t.id in (f.home_id, f.away_id)]
+        fxs = [f for f in service.fixtures(lg, cups=True) if t.id in (f.home_id, f.away_id)]
         out.append((lg, t, [load(f, squads_by_team) for f in fxs]))
     return out
 

@@ -17,7 +17,7 @@ from .. import db, once
 from ..errors import Refused
 from ..members import cards
 from . import service
-from .models import Division, League, Team
+from .models import Division, League, SquadPlayer, Team
 from .tables import division_table
 
 
@@ -47,7 +47,8 @@ def made(lg: League) -> str:
 
 def apply_next(lg: League, up, down, starts, token: str) -> League:
     """The next season made from the preview: a new league (the same rules, a year on),
-    its divisions holding the teams the preview says (squads are registered anew), with a
+    its divisions holding the teams the preview says, each team's squad and captain this
+    season's (those taken off left out: the secretary edits them from there), with a
     secretary's link of its own (`token`, made from the form's once-key). Done when the
     league has its next season already."""
     plan = preview(lg, up, down)
@@ -68,12 +69,21 @@ def apply_next(lg: League, up, down, starts, token: str) -> League:
     with once.unique(lambda: made(lg)):
         db.session.add(nxt)
         db.session.flush()
+        gone = service.off(lg)
         for rank, (d, ts) in enumerate(plan, 1):
             nd = Division(league_id=nxt.id, name=d.name, rank=rank)
             db.session.add(nd)
             db.session.flush()
             for t in ts:
-                db.session.add(Team(league_id=nxt.id, division_id=nd.id, name=t.name))
+                new = Team(league_id=nxt.id, division_id=nd.id, name=t.name)
+                db.session.add(new)
+                db.session.flush()
+                kept = [m.id for m in service.squad(t) if m.id not in gone]
+                for member_id in kept:
+                    db.session.add(
+                        SquadPlayer(league_id=nxt.id, member_id=member_id, team_id=new.id)
+                    )
+                new.captain_id = t.captain_id if t.captain_id in kept else None
         service.log(nxt, "made", name=nxt.name)
         service.log(lg, "next", name=f"{nxt.name} {nxt.year}")
         db.session.commit()

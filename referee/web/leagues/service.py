@@ -50,6 +50,9 @@ ACTS = {
     "key": _l("A new league secretary's link (the old one stops working)"),
     "next": _l("The next season made: %(name)s"),
     "renamed": _l("%(old)s renamed %(name)s: the name was made twice at once"),
+    "cup": _l("A cup made: %(name)s, drawn %(draw)s"),
+    "off": _l("%(member)s taken off the squad of %(team)s"),
+    "season": _l("Linked to the club's season %(name)s"),
 }
 
 
@@ -284,9 +287,31 @@ def add_team(lg: League, name: str, division_id) -> Team:
 
 def register(lg: League, t: Team, member_id) -> None:
     """A member registered for a team this season: one team each (LG-SQUAD), at most the
-    format's squad size."""
+    format's squad size (those taken off not counted); a player taken off is put back."""
     m = members.canonical(members.member(member_id))
     have = db.session.get(SquadPlayer, (lg.id, m.id))
+    if have is not None and have.removed is not None:  # taken off: registered again
+        _room(lg, t)
+        have.team_id, have.removed = t.id, None
+        log(lg, "squad", member=m.name, team=t.name)
+        db.session.commit()
+        return
+    if have is not None and have.removed is not None:  # taken off: registered again
+        _lock(t)
+        _room(lg, t)
+        once.claim(
+            update(SquadPlayer)
+            .where(
+                SquadPlayer.league_id == lg.id,
+                SquadPlayer.member_id == m.id,
+                SquadPlayer.removed.is_not(None),
+            )
+            .values(team_id=t.id, removed=None),
+            lambda: _("%(name)s is registered for %(team)s already.", name=m.name, team=t.name),
+        )
+        log(lg, "squad", member=m.name, team=t.name)
+        db.session.commit()
+        return
     if have is not None:
         other = db.session.get(Team, have.team_id)
         raise refuse(
@@ -298,10 +323,7 @@ def register(lg: League, t: Team, member_id) -> None:
             )
         )
     _lock(t)
-    cap = fmt(lg).squad_max
-    if cap is not None and len(squad(t)) >= cap:
-        db.session.rollback()
-        raise refuse(LeagueError("LG-SQUAD", N_("A squad has at most %(n)s players."), n=cap))
+    _room(lg, t)
     with once.unique(
         lambda: _("%(name)s is registered for %(team)s already.", name=m.name, team=t.name)
     ):
@@ -319,9 +341,51 @@ def _lock(t: Team) -> None:
     )
 
 
+def _room(lg: League, t: Team) -> None:
+    """Refuse a player more than the format's squad size (those taken off not counted)."""
+    cap = fmt(lg).squad_max
+    if cap is not None and len([m for m in squad(t) if m.id not in off(lg)]) >= cap:
+        db.session.rollback()
+        raise refuse(LeagueError("LG-SQUAD", N_("A squad has at most %(n)s players."), n=cap))
+
+
+def off(lg: League) -> set[int]:
+    """The members taken off their squad this season."""
+    return set(
+        db.session.execute(
+            select(SquadPlayer.member_id).where(
+                SquadPlayer.league_id == lg.id, SquadPlayer.removed.is_not(None)
+            )
+        ).scalars()
+    )
+
+
+def take_off(lg: League, t: Team, member_id) -> None:
+    """A player taken off a team's squad (logged): no longer in a line-up or captain; the
+    sheets he played keep him (the row stays). Once: a second request finds him off."""
+    m = members.canonical(members.member(member_id))
+    done = db.session.execute(
+        update(SquadPlayer)
+        .where(
+            SquadPlayer.league_id == lg.id,
+            SquadPlayer.member_id == m.id,
+            SquadPlayer.team_id == t.id,
+            SquadPlayer.removed.is_(None),
+        )
+        .values(removed=now())
+    )
+    if done.rowcount != 1:
+        db.session.rollback()
+        raise Refused(409, _("%(name)s is not in the squad of %(team)s.", name=m.name, team=t.name))
+    if t.captain_id == m.id:
+        t.captain_id = None
+    log(lg, "off", member=m.name, team=t.name)
+    db.session.commit()
+
+
 def set_captain(lg: League, t: Team, member_id) -> None:
     m = members.canonical(members.member(member_id))
-    if not any(x.id == m.id for x in squad(t)):
+    if m.id in off(lg) or not any(x.id == m.id for x in squad(t)):
         raise refuse(LeagueError("LG-CAPTAIN", N_("The captain is a player of the team's squad.")))
     once.claim(
         update(Team)
@@ -380,8 +444,11 @@ def make_fixtures(lg: League) -> int:
     return count
 
 
-def fixtures(lg: League, division: Division | None = None) -> list[Fixture]:
+def fixtures(lg: League, division: Division | None = None, cups: bool = False) -> list[Fixture]:
+    """The fixture list (a division's), and with `cups` the cups' ties too."""
     q = select(Fixture).where(Fixture.league_id == lg.id)
+    if not cups:
+        q = q.where(Fixture.cup_id.is_(None))
     if division is not None:
         q = q.where(Fixture.division_id == division.id)
     return list(db.session.execute(q.order_by(Fixture.night, Fixture.id)).scalars())

@@ -16,8 +16,8 @@ from referee.leagues.formats import runs
 from referee.leagues.table import ORDER, Appearance, averages, table
 
 from .. import downloads
+from . import cups, service
 from . import night as nights
-from . import service
 from .models import Division, League
 
 EVENING = time(19, 30)  # a fixture night's start in the calendar (local time, floating)
@@ -134,7 +134,7 @@ def fixture_list(lg: League) -> dict:
             }
             byes[number] = sorted(names[t] for t in teams - busy)
         divisions.append((d, played, byes))
-    return {"divisions": divisions, "names": names}
+    return {"divisions": divisions, "names": names, "cups": cups.cup_nights(lg)}
 
 
 # -- exports ---------------------------------------------------------------------------------------
@@ -243,6 +243,19 @@ def calendar(lg: League, base_url: str) -> bytes:
         ev.add("description", f"{lg.name} {lg.year}, {divisions[fx.division_id]}")
         ev.add("url", f"{base_url}/leagues/fixture/{fx.id}")
         cal.add_component(ev)
+    for c, ties in cups.cup_nights(lg):
+        for n in ties:
+            fx = n.fixture
+            ev = icalendar.Event()
+            ev.add("uid", f"league-{lg.id}-fixture-{fx.id}@domino-referee")
+            ev.add("summary", f"{c.name}: {names[fx.home_id]} – {names[fx.away_id]}")
+            start = datetime.combine(n.day, EVENING)
+            ev.add("dtstart", start)
+            ev.add("dtend", start + timedelta(hours=NIGHT_HOURS))
+            ev.add("dtstamp", datetime.combine(fx.day, time(0, 0), tzinfo=UTC))
+            ev.add("description", f"{lg.name} {lg.year}, {c.name}")
+            ev.add("url", f"{base_url}/leagues/fixture/{fx.id}")
+            cal.add_component(ev)
     return cal.to_ical()
 
 

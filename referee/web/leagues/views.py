@@ -135,6 +135,7 @@ def _secretary_page(lg, key, refused=None, status=200):
             divisions=service.divisions(lg),
             teams=service.teams(lg),
             squads=nights.squads(lg),
+            off=service.off(lg),
             fixtures=service.fixtures(lg),
             roster=members.roster(active_only=True),
             log=service.acts(lg, 30),
@@ -189,6 +190,8 @@ def secretary_write(key: str, what: str):
             service.register(lg, service.team(lg, f.get("team")), f.get("member"))
         elif what == "captain":
             service.set_captain(lg, service.team(lg, f.get("team")), f.get("member"))
+        elif what == "off":
+            service.take_off(lg, service.team(lg, f.get("team")), f.get("member"))
         elif what == "fixtures":
             n = service.make_fixtures(lg)
             flash(_("The fixture list is made: %(n)s fixtures.", n=n))

@@ -189,6 +189,8 @@ def lock(table: Table) -> None:
     connection = db.session.connection()
     if table.row.event_id is not None:
         connection.execute(EVENT_BUMP, {"event": table.row.event_id})
+        if has_request_context():  # its result may open tables (`events.knockout`)
+            g.event_written = table.row.event_id
     done = connection.execute(  # before the rows the write adds (no flush)
         BUMP, _seen(table)
     )

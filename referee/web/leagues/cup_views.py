@@ -1,0 +1,90 @@
+"""The cups' pages: the league secretary makes a cup (`/league/<key>/cup`), everyone reads
+its draw and ties (`/leagues/<id>/cups/<cup>`: the bracket's picture and the same ties as
+a table, each tie linking its fixture's sheet)."""
+
+from __future__ import annotations
+
+from flask import Blueprint, abort, current_app, flash, redirect, render_template, request, url_for
+from flask_babel import gettext as _
+from markupsafe import Markup
+
+from referee.events import bracket as br
+
+from ..drawing.bracket import Box, bracket_svg
+from ..errors import Refused
+from . import cups, service
+from .views import _league_key, _public_league, _secretary_page
+
+bp = Blueprint("cups", __name__)
+
+
+@bp.post("/league/<key>/cup")
+def make(key: str):
+    lg = _league_key(key)
+    f = request.form
+    try:
+        c = cups.make(
+            lg,
+            f.get("cup-name", ""),
+            f.get("cup-draw", cups.RANDOM),
+            f.get("cup-first", ""),
+            f.get("cup-gap"),
+            current_app.extensions["referee_rng"],
+        )
+    except Refused as e:
+        return _secretary_page(lg, key, e, e.status)
+    flash(_("The cup is drawn: %(name)s.", name=c.name))
+    return redirect(url_for("cups.page", league_id=lg.id, cup_id=c.id))
+
+
+def picture(b: br.Bracket, rows: list[cups.TieRow]) -> Markup:
+    """The cup's bracket as a picture (a column per round)."""
+    levels = max(t.level for t in b.ties)
+    boxes, heads = [], {}
+    for tie, row in zip(b.ties, rows, strict=True):
+        index = int(tie.key.rsplit("-", 1)[1]) - 1
+        winner = None
+        if row.winner is not None:
+            winner = 0 if row.winner == row.home else 1
+        link = url_for("leagues.sheet", fixture_id=row.fixture) if row.fixture else None
+        heads.setdefault((0, tie.level - 1), row.round)
+        boxes.append(
+            Box(
+                tie.key,
+                tie.level - 1,
+                (index + 0.5) * (1 << (tie.level - 1)),
+                0,
+                (row.home if row.home != "…" else "", row.away if row.away != "…" else ""),
+                tuple(row.result.split("–")) if row.result else ("", ""),  # type: ignore[arg-type]
+                winner,
+                tuple(str(s.of) for s in tie.sources if s.kind == "winner"),
+                link,
+                None,
+                f"{row.round}: {row.day}",
+                muted=tie.bye,
+                playing=row.fixture is not None and row.winner is None,
+            )
+        )
+    del levels
+    svg = bracket_svg(boxes, _("The draw"), [(p, c, n) for (p, c), n in heads.items()])
+    return Markup(svg)
+
+
+@bp.get("/leagues/<int:league_id>/cups/<int:cup_id>")
+def page(league_id: int, cup_id: int):
+    lg = _public_league(league_id)
+    try:
+        c = cups.cup(lg, cup_id)
+    except Refused as e:
+        abort(404, e.message)
+    b, rows = cups.rows(lg, c)
+    champion = rows[-1].winner if rows else None
+    return render_template(
+        "leagues/cup.html",
+        league=lg,
+        cup=c,
+        rows=rows,
+        picture=picture(b, rows),
+        champion=champion,
+        counts=service.fmt(lg).counts,
+    )
