@@ -13,11 +13,11 @@ from leaguehelpers import League, make_league, sign_with_pin, slots
 from memberhelpers import Secretary, secretary_link
 from webhelpers import text_of
 
-from referee.engine import Match
+from referee.engine import Match, record
 from referee.engine.simulate import play_hand
 
-# the fixture the seed plays: the home side wins 7 games to 2; Leek gives 2 for the match
-# and 1 a game won: 2 + 7 = 9 to the home side, 2 to the away side
+# the fixture played (each table steered to its winner): the home side wins 7 games to 2;
+# Leek gives 2 for the match and 1 a game won: 2 + 7 = 9 to the home side, 2 to the away
 WON, POINTS = (7, 2), (9, 2)
 
 LEEK_SINGLES = {"deal": "league", "chip_out": "none", "win_on_lead": "no", "misplay": "penalty"}
@@ -61,10 +61,12 @@ def test_hartlepool_game_is_unconfirmed(app):
 
 
 def hands_of(rec: dict, rng, winner: int | None = None) -> tuple[Match, list]:
-    """A table's match played to its end by the engine's simulator (won by side `winner`
-    if given: the match is dealt again until it is): the engine's copy and its hands."""
+    """A table's match played on from its record to its end by the engine's simulator
+    (won by side `winner` if given: the rest is dealt again until it is): the engine's
+    copy and the hands it played."""
     while True:
-        match = Match(rec["variant"], rec["players"], rec["options"])
+        match, fault = record.replay_at_table(record.parse(rec))
+        assert fault is None, fault
         hands = []
         while not match.result()[0]:
             hands.append(play_hand(match, rng))
@@ -74,11 +76,13 @@ def hands_of(rec: dict, rng, winner: int | None = None) -> tuple[Match, list]:
 
 
 def play_table(phone, token: str, rng, winner: int | None = None) -> Match:
-    """Play a table's match to its end through the players' link, each hand's moves chosen
-    by the engine's simulator and sent as a phone would (a hand won at the target needs no
-    tiles left); the engine's own copy of the match, to compare with."""
-    match, hands = hands_of(phone.record(token), rng, winner)
-    for number, hand in enumerate(hands, 1):
+    """Play a table's match on to its end through the players' link, each hand's moves
+    chosen by the engine's simulator and sent as a phone would (a hand won at the target
+    needs no tiles left); the engine's own copy of the match, to compare with."""
+    rec = phone.record(token)
+    rec["hands"] = [h for h in rec["hands"] if h["moves"]]  # not the one begun
+    match, hands = hands_of(rec, rng, winner)
+    for number, hand in enumerate(hands, len(rec["hands"]) + 1):
         for after, m in enumerate(hand.moves):
             r = phone.post(f"/t/{token}/{m.kind}", move_form(hand, number, after, m))
             assert r.status_code == 302, (m, r.get_data(as_text=True)[:2000])
@@ -99,6 +103,22 @@ def test_leek_fixture_refereed_move_by_move(app):
     tokens = re.findall(r'id="table-(\d+)" href="/t/([A-Za-z0-9_-]+)"', page)
     assert [int(i) for i, _ in tokens] == list(range(9))
     rng = random.Random(38)
+    # The first singles: a misplay. The home player leads 6-3 (9: 3 points); the away
+    # player knocks holding 6-2 and 6-6, which fit the 6 (the table cannot know his hand:
+    # it takes the knock); the home player knocks too: blocked, nobody scores. The tiles
+    # left prove the false knock: 8 points to the home side (F3-MISPLAY).
+    first = tokens[0][1]
+    a, b = hc.record(first)["players"]
+    hc.players[first] = [a, b]
+    hc.moves(first, f"{a} 6-3; {b} pass; {a} pass")
+    left = {a: "0-0 1-0 2-1 4-1 4-2 5-0 5-2 5-4", b: "6-2 1-1 2-0 2-2 4-0 4-4 5-1 5-5 6-6"}
+    hc.settle(first, left)
+    hand = hc.get(f"/t/{first}/hand/1").get_data(as_text=True)
+    assert f"{b} knocked at move 2 holding 6-6, which fitted: 8 points to {a}" in hand
+    assert 'href="/rules/fives-and-threes#F3-MISPLAY"' in hand
+    page = hc.get(f"/t/{first}/match").get_data(as_text=True)
+    assert (text_of(page, "total-0"), text_of(page, "total-1")) == ("11", "0")  # 3 + 8
+    # The home side wins the first seven games, the away side the last two doubles.
     won = []
     for i, token in tokens:
         rec = hc.record(token)
@@ -106,7 +126,7 @@ def test_leek_fixture_refereed_move_by_move(app):
         assert rec["variant"] == "fives-and-threes"
         assert rec["options"]["target"] == (61 if int(i) < 6 else 121)
         assert rec["options"]["deal"] == "league" and rec["options"]["misplay"] == "penalty"
-        match = play_table(hc, token, rng)
+        match = play_table(hc, token, rng, winner=0 if int(i) < 7 else 1)
         won.append(match.result()[1])
     sheet = lg.public.get(f"/leagues/fixture/{fixture_id}").get_data(as_text=True)
     waiting = "decided at its table, waiting for the signatures"
