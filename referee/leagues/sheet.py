@@ -303,7 +303,11 @@ class Sheet:
         self._open()
         if 0 <= game < len(self.games) and leg < len(self.games[game].matches):
             raise Already(N_("This game's table is made already."))
-        if not 0 <= game < len(self.games) or self.game_state(game) != "open":
+        # a refereed game's later legs were made with its first, while it was open: one
+        # decided since by the legs before them is replayed with them (not needed)
+        if not 0 <= game < len(self.games) or (
+            self.game_state(game) != "open" and not self.games[game].matches
+        ):
             raise LeagueError(
                 "LG-ORDER",
                 N_("Both line-ups come first, and only a game both sides field has a score."),

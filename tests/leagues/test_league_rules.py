@@ -13,6 +13,7 @@ from referee.leagues import Already, LeagueError
 from referee.leagues.formats import (
     PRESETS,
     Game,
+    custom,
     from_data,
     games_text,
     parse_games,
@@ -243,3 +244,24 @@ def test_fixture_game_refereed_at_a_table():
     with pytest.raises(LeagueError) as e:
         seated.lineup(0, SOLI_HOME)  # its tables are seated: the line-ups stand
     assert e.value.rule == "LG-ORDER"
+
+
+def test_refereed_best_of_three_decided_in_two_legs_replays_its_third_table():
+    """A game best of 3 legs refereed at its tables (all three made once both line-ups
+    are in): won 2-0, the sheet replays the third leg's table with it, not needed."""
+    fmt = custom(SOLIHULL, games=(Game(1, 3),))
+    entries = [
+        {"what": "lineup", "side": 0, "slots": [[1]]},
+        {"what": "lineup", "side": 1, "slots": [[11]]},
+        *({"what": "table", "game": 0, "match": 41 + leg, "leg": leg} for leg in range(3)),
+    ]
+    squads = ({1}, {11})
+    won = {41: [Leg(61, 30, 0, 6)], 42: [Leg(61, 52, 0, 8)]}
+    s = replay(fmt, squads, (1, 11), entries, won)
+    assert s.game_state(0) == "decided" and s.game_result(0) == (0, (2, 0))
+    assert s.needed(0) == 2 and s.games[0].matches == [41, 42, 43]
+    # one leg each: the third decides, in the order played
+    s = replay(fmt, squads, (1, 11), entries, {41: won[41], 42: [Leg(40, 61, 1, 7)]})
+    assert s.game_state(0) == "open" and s.needed(0) == 3
+    s = replay(fmt, squads, (1, 11), entries, {41: won[41], 42: [Leg(40, 61, 1, 7)], 43: won[42]})
+    assert s.game_result(0) == (0, (2, 1)) and [x.home for x in s.games[0].legs] == [61, 40, 61]
