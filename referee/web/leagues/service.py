@@ -14,6 +14,7 @@ from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from sqlalchemy import select
 
+from referee.collation import by_name
 from referee.engine.errors import SetupError
 from referee.engine.messages import N_
 from referee.engine.variants import VARIANTS
@@ -204,12 +205,11 @@ def team(lg: League, team_id) -> Team:
 def squad(t: Team) -> list:
     from ..members.models import Member
 
-    return list(
+    return by_name(
         db.session.execute(
             select(Member)
             .join(SquadPlayer, SquadPlayer.member_id == Member.id)
             .where(SquadPlayer.team_id == t.id)
-            .order_by(Member.name)
         ).scalars()
     )
 
@@ -247,27 +247,35 @@ def add_team(lg: League, name: str, division_id) -> Team:
     return t
 
 
-def register(lg: League, t: Team, member_id) -> None:
-    """A member registered for a team this season: one team each (LG-SQUAD), at most the
-    format's squad size."""
-    m = members.canonical(members.member(member_id))
-    have = db.session.get(SquadPlayer, (lg.id, m.id))
-    if have is not None:
-        other = db.session.get(Team, have.team_id)
-        raise refuse(
-            LeagueError(
-                "LG-SQUAD",
-                N_("%(name)s is registered for %(team)s this season: one team each."),
-                name=m.name,
-                team=other.name,
+def register(lg: League, t: Team, member_ids: list) -> int:
+    """Members registered for a team this season, several at once (all or none): one team
+    each (LG-SQUAD), at most the format's squad size. Returns how many."""
+    chosen: dict = {}  # member id -> the member
+    for member_id in member_ids:
+        m = members.canonical(members.member(member_id))
+        chosen[m.id] = m
+    if not chosen:
+        raise Refused(400, _("Choose the members to register."))
+    for m in chosen.values():
+        have = db.session.get(SquadPlayer, (lg.id, m.id))
+        if have is not None:
+            other = db.session.get(Team, have.team_id)
+            raise refuse(
+                LeagueError(
+                    "LG-SQUAD",
+                    N_("%(name)s is registered for %(team)s this season: one team each."),
+                    name=m.name,
+                    team=other.name,
+                )
             )
-        )
     cap = fmt(lg).squad_max
-    if cap is not None and len(squad(t)) >= cap:
+    if cap is not None and len(squad(t)) + len(chosen) > cap:
         raise refuse(LeagueError("LG-SQUAD", N_("A squad has at most %(n)s players."), n=cap))
-    db.session.add(SquadPlayer(league_id=lg.id, member_id=m.id, team_id=t.id))
-    log(lg, "squad", member=m.name, team=t.name)
+    for m in by_name(chosen.values()):
+        db.session.add(SquadPlayer(league_id=lg.id, member_id=m.id, team_id=t.id))
+        log(lg, "squad", member=m.name, team=t.name)
     db.session.commit()
+    return len(chosen)
 
 
 def set_captain(lg: League, t: Team, member_id) -> None:

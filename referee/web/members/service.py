@@ -14,6 +14,7 @@ from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from sqlalchemy import or_, select, update
 
+from referee.collation import by_name
 from referee.engine import names as rule
 
 from .. import db
@@ -141,7 +142,7 @@ def roster(query: str = "", active_only: bool = False) -> list[Member]:
     key = rule.same(query.strip()[:SEARCH_MAX]) if query and query.strip() else ""
     if key:
         found = [m for m in found if key in rule.same(m.name) or key in rule.same(m.short or "")]
-    return sorted(found, key=lambda m: rule.same(m.name))
+    return by_name(found)
 
 
 def _check_name(name: str, short: str, field: str, other: Member | None = None) -> tuple:

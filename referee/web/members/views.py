@@ -21,6 +21,7 @@ from flask import (
 from flask_babel import gettext as _
 from markupsafe import Markup
 
+from referee.collation import by_name
 from referee.engine.names import JOIN, same
 from referee.engine.variants import VARIANTS
 
@@ -303,6 +304,7 @@ def ladder(variant: str):
         variant=v,
         variants=VARIANTS.values(),
         rows=rows,
+        names=[r["member"] for r in by_name(rows, lambda r: r["member"])],
         chance=chance,
         unknown=teams is None,
         picked=request.args.getlist("side"),
