@@ -29,7 +29,9 @@ def test_the_roster_lists_members_by_collation(app):
     html = club.roster()
     listed = re.findall(r'/member/\d+">([^<]+)</a>', text_of(html, "members") and html)
     assert listed == ORDER
-    new_event = club.get("/events/new", query_string={"variant": "ctyrka"}).get_data(as_text=True)  # the entrants' picker
+    new_event = club.get("/events/new", query_string={"variant": "ctyrka"}).get_data(
+        as_text=True
+    )  # the entrants' picker
     datalist = re.search(r'<datalist id="roster-names">(.*?)</datalist>', new_event, re.S)
     assert re.findall(r'<option value="([^"]+)">', datalist.group(1)) == ORDER
 
