@@ -32,3 +32,19 @@ def test_the_tiles_left_form_groups_each_player_with_a_subtotal(phone):
     assert page.count('<details class="left"') == 2
     assert 'id="left-1-sum"' in page and 'data-pips="' in page
     assert "js/end.js" in page and "<script>" not in page
+
+
+def test_the_why_of_a_settlement_reads_as_one_sum(phone):
+    """Issue 43.4: "26 pips, / 5 rounded" said the sum backwards and wrapped a word a line;
+    the Why column says it in the order it is worked out, with the result."""
+    t = phone.imported("fiveup_2p_match.json")
+    html = phone.get(f"/t/{t}/hand/1").get_data(as_text=True)
+    why = text_of(html, "settlement")
+    assert "Ben went out: the opponents hold 16 pips ÷ 5, rounded: 3" in why  # Ana: 5-5 3-3
+    assert "/ 5 rounded" not in why
+    for lang, said in (
+        ("pl", "16 oczek ÷ 5, po zaokrągleniu: 3"),
+        ("cs", "16 oček ÷ 5, zaokrouhleno: 3"),
+    ):
+        page = phone.get(f"/t/{t}/hand/1?lang={lang}").get_data(as_text=True)
+        assert said in text_of(page, "settlement")
