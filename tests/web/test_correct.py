@@ -398,3 +398,17 @@ def test_a_correction_that_changes_who_won_ends_or_reopens_the_match(phone):
     assert len(phone.record(t)["hands"]) == 1
     log = phone.get(f"/t/{t}/audit.json").get_json(force=True)["changes"]
     assert log[0]["new"]["next_hand"] == 2 and log[1]["old"]["next_hand"] == 2
+
+
+def test_a_fifth_tile_on_the_posed_double_is_refused_by_its_complete_cross(phone):
+    """Issue 43.4: the preview refused a fifth tile on the posed double with "only the posed
+    double is a spinner", of the posed double itself; its cross is complete (FC-CROSS)."""
+    four = ["Ana", "Ben", "Cleo", "Dan"]
+    t = phone.start("french-connection", four)
+    phone.moves(t, "Ana 0-0; Ben 1-0 on 0-0; Cleo 2-0 on 0-0; Dan 3-0 on 0-0; Ana 4-0 on 0-0")
+    phone.move(t, "Ben 1-1 on 1-0")
+    r = phone.get(f"/t/{t}/hand/1/correct", query_string={"k": 6, "moves": "Ben 5-0 on 0-0"})
+    html = r.get_data(as_text=True)
+    verdicts = text_of(html, "verdicts")
+    assert "the cross on the posed double is complete" in verdicts and "FC-CROSS" in verdicts
+    assert "only the posed double is a spinner" not in verdicts
