@@ -477,7 +477,7 @@ class Hand:
                 text = N_(
                     "{tile} has no free place left: the spinner has a tile on all four sides."
                 )
-            rule = self.variant.cross_rule or self.variant.spinner_rule or "C-PLACE"
+            rule = self.variant.cross_rule or "C-PLACE"
             return rule, Message(text, tile=on)
         if on.high == on.low and not self._spins:
             if self.variant.poses:

@@ -192,7 +192,7 @@ def test_a_full_spinner_says_so_not_that_it_is_no_spinner():
         "Ana 5-3 on 5-5",
     )
     e = refused(h, "Ben 5-4 on 5-5")
-    assert e.rule == "FU-SPINNER"
+    assert e.rule == "C-PLACE"
     assert e.message == "5-5 has no free place left: the spinner has a tile on all four sides."
 
 
