@@ -50,6 +50,10 @@ def test_signature_with_a_pin_on_the_table_and_a_personal_link(app, rows):
     )
     r = sign_with_pin(phone, t, 0, who["Ana"][2], SCORE)
     assert r.status_code == 302
+    # said once, as a sentence (issue 43.4: "Signed 6–3 for Ana: Ana.")
+    assert text_of(phone.get(r.location).get_data(as_text=True), "flash") == (
+        f"Ana signed the result ({SCORE})."
+    )
     html = phone.get(f"/t/{t}/match").get_data(as_text=True)
     assert f"Signed for Ana ({SCORE}) by Ana at" in text_of(html, "confirmations")
     assert "with a PIN on the table’s phone" in text_of(html, "confirmations")
