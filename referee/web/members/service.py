@@ -32,9 +32,11 @@ ACTIONS = {
     "edited": _l("%(old)s edited: now %(name)s"),
     "deactivated": _l("%(name)s deactivated"),
     "reactivated": _l("%(name)s active again"),
+    "first card": _l("A card for %(name)s"),
     "card": _l("A new card for %(name)s (the old link and PIN stop working)"),
     "linked": _l("Match %(match)s: seat %(seat)s (%(player)s) linked to %(name)s"),
     "merged": _l("%(gone)s merged into %(kept)s"),
+    "first key": _l("The secretary's link"),
     "key": _l("A new secretary's link (the old one stops working)"),
 }
 
@@ -72,12 +74,12 @@ def has_secretary() -> bool:
 def new_secretary() -> str:
     """A new secretary's link (its token, shown once); every link before it stops working."""
     token, dig = cards.new_link()
-    db.session.execute(
+    replaced = db.session.execute(
         update(ClubKey).where(ClubKey.revoked.is_(None)).values(revoked=now()),
         execution_options={"synchronize_session": False},
-    )
+    ).rowcount
     db.session.add(ClubKey(digest=dig))
-    log("key")
+    log("key" if replaced else "first key")  # the first link replaces none
     db.session.commit()
     return token
 
@@ -216,8 +218,9 @@ def issue_card(m: Member) -> tuple[str, str]:
         raise Refused(409, _("%(name)s was merged into another member.", name=m.name))
     token, dig = cards.new_link()
     pin = cards.new_pin()
+    first = m.card_issued is None  # no old card to stop
     m.link_digest, m.pin_hash, m.card_issued, m.updated = dig, cards.hash_pin(pin), now(), now()
-    log("card", name=m.name)
+    log("first card" if first else "card", name=m.name)
     db.session.commit()
     return token, pin
 

@@ -122,7 +122,11 @@ def cards(key: str):
     """New cards for the members ticked (each shown once: print them now)."""
     _secretary(key)
     made = []
-    for member_id in request.form.getlist("member"):
+    if request.form.get("all"):  # every active member the roster lists (its search too)
+        picked = [m.id for m in service.roster(request.form.get("q", ""), active_only=True)]
+    else:
+        picked = request.form.getlist("member")
+    for member_id in picked:
         try:
             m = service.member(member_id)
             token, pin = service.issue_card(m)
