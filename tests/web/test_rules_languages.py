@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import html as htmllib
+import re
+
 import pytest
 
 from referee.engine.rulebook import rule, rules_for
@@ -35,3 +38,11 @@ def test_glossary_table(phone):
     html = phone.get("/rules/french-connection?lang=pl").get_data(as_text=True)
     assert 'id="glossary"' in html
     assert '<td lang="en">cross</td><td lang="pl">krzyż</td><td lang="cs">kříž</td>' in html
+
+
+def test_a_rule_s_source_is_in_words(phone):
+    """Issue 43.4: the rules page ended each rule with "Source: seed"."""
+    html = phone.get("/rules/five-up").get_data(as_text=True)
+    sources = [htmllib.unescape(x) for x in re.findall(r'<p class="source">([^<]*)</p>', html)]
+    assert "Source: the game's published rules" in sources and "Source: our ruling" in sources
+    assert not any(x.endswith(("seed", "ruling/seed", "project")) for x in sources)
