@@ -194,8 +194,9 @@ class Hand:
             self._after_play,
             self._after_passes,
         ) = _setup(variant, n)
-        self.sizes = [variant.hand_size] * n
-        self.stock = len(self.tiles) - n * variant.hand_size
+        size = variant.deal_size(n, options)
+        self.sizes = [size] * n
+        self.stock = len(self.tiles) - n * size
         self.known: list[set[Tile] | None] = [None] * n
         self.stock_tiles: set[Tile] | None = None
         if dealt:
@@ -229,7 +230,7 @@ class Hand:
         """Take the hands dealt, checked as a whole (sizes, no tile twice, the set); a fault
         is then found and said seat by seat."""
         seen: set[Tile] = set()
-        size, known = self.variant.hand_size, self.known
+        size, known = self.sizes[0], self.known
         for seat, tiles in dealt.items():
             if len(tiles) != size:
                 break
@@ -245,9 +246,10 @@ class Hand:
     def _deal_fault(self, dealt: dict[int, list[Tile]]) -> None:
         """Refuse a faulty deal: the first fault, seat by seat."""
         seen: set[Tile] = set()
+        size = self.variant.deal_size(len(self.players), self.options)
         for seat, tiles in dealt.items():
             name, held = self.players[seat], set(tiles)
-            if len(tiles) != self.variant.hand_size:
+            if len(tiles) != size:
                 raise RecordError(
                     Message(
                         NP_(
@@ -257,7 +259,7 @@ class Hand:
                         player=name,
                         dealt=tiles_n(len(tiles)),
                         variant=self.variant.title,
-                        n=self.variant.hand_size,
+                        n=size,
                     )
                 )
             if not held <= self.tiles:

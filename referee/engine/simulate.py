@@ -21,7 +21,7 @@ def deal(match: Match, rng: random.Random) -> tuple[dict[int, list[Tile]], list[
     """Shuffle and deal the next hand: each seat's tiles and the boneyard in draw order.
     A Čtyřka deal in which nobody holds a double is dealt again (CT-LEAD)."""
     n = len(match.players)
-    size = match.variant.hand_size
+    size = match.variant.deal_size(n, match.options)
     tiles = list(tile_set(match.variant.max_pip(n)))
     redeal = match.opening().highest
     r = rng.random

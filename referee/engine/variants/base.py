@@ -102,6 +102,17 @@ class Events(NamedTuple):
     pod_choice: bool = False  # the director sets the pods' table size (a number field)
 
 
+class Preset(NamedTuple):
+    """A named set of a variant's options, as a federation, league or book plays it (the
+    forms offer them; a league preset names one per game size): `options` are the values
+    `Variant.options` judges, `source` says whose rules they follow."""
+
+    name: str  # its id, unique within the variant ("spain", "leek-singles")
+    label: str  # msgid: how the forms name it
+    source: str  # msgid: the rules it follows ("Federación Española de Dominó, 2019")
+    options: dict
+
+
 class Figure(NamedTuple):
     """The variant's own figure in a league's players' averages: a side's points divided
     by the hands (`per` "hand") or by the tables played (`per` "match")."""
@@ -162,6 +173,7 @@ class Variant:
     option_fields: tuple[Option, ...] = (TARGET,)  # the options the forms ask, in order
     events = Events(formats=(), pods=(2, 2, 2))  # how it is played at an event
     standings = PLACEMENT  # how an event of it ranks
+    presets: tuple[Preset, ...] = ()  # named sets of options (a federation's, a league's)
     figure: Figure | None = None  # its column in a league's averages (referee.leagues)
     texts_dir = Path(__file__).resolve().parent / "texts"  # its VARIANT.LANG.toml files
 
@@ -183,6 +195,15 @@ class Variant:
                 field="options",
             )
         return {"target": _target(options.get("target", self.default_target(options)))}
+
+    def deal_size(self, players: int, options: dict) -> int:
+        """How many tiles each player is dealt (a variant whose deal follows the player
+        count or an option overrides this)."""
+        return self.hand_size
+
+    def preset(self, name: str) -> Preset | None:
+        """The preset called `name`, or None."""
+        return next((p for p in self.presets if p.name == name), None)
 
     def default_target(self, options: dict) -> int:
         return 100
