@@ -61,7 +61,10 @@ def table_html(v: dict) -> Markup:
     if t.in_event:
         out.append(env.get_template("events/_series.html").render(v))
     out.append(said_here(v["said"]))
-    if v["refused"]:  # (the macro says nothing of none: not called for nothing)
+    signed = ""
+    if summary and (v["outcome"] or t.overridden):
+        signed = env.get_template("audit/_signed.html").render(v)
+    if v["refused"] and 'id="refused"' not in signed:  # said at its form, or else here
         out.append(env.get_template("_macros.html").module.refusal(v["refused"], variant))
     out.append(_notes(v))
     out.append(_status(v))
@@ -73,8 +76,7 @@ def table_html(v: dict) -> Markup:
     out.append(move(v))
     out.append(bar(v))
     if summary:
-        if v["outcome"] or t.overridden:
-            out.append(env.get_template("audit/_signed.html").render(v))
+        out.append(signed)
         out.append(_score(v))
     if v["events"]:
         out.append(_history(v))
