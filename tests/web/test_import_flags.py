@@ -85,6 +85,12 @@ def test_a_false_pass_proven_by_the_tiles_left_is_imported_with_its_flag(phone, 
     data = phone.record(t)
     assert data["hands"][1]["remaining"] == left
     assert check_exit(tmp_path, data) == 1
+    # "Check it" on the app's own record: why hand 2, settled by the app, is not counted
+    html = carry_on(phone, data, status=400, button="check").get_data(as_text=True)
+    assert text_of(html, "error-hand") == "2" and text_of(html, "error-move") == "8"
+    assert "hand 2 counts only the points scored before move 8" in text_of(html, "check-read")
+    assert "correct the move on that table" in text_of(html, "table-accepts")
+    assert text_of(html, "stopped-hand").startswith("2 stopped at move 8 (illegal)")
     new = imported(phone, data)
     assert flags(phone, new, 2) == flags(phone, t, 2)
     assert phone.position(new) == (3, 0)
