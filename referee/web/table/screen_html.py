@@ -304,10 +304,14 @@ def _more(v: dict) -> str:
         '  <ul class="links">',
         f'    <li><a href="{links.url("match")}">{all_hands}</a></li>',
     ]
-    if summary and summary["number"] > 1:
-        before = summary["number"] - 1
-        which = _("Settlement of hand %(number)s", number=before)
-        out.append(f'    <li><a href="{links.url("hand", number=before)}">{which}</a></li>')
+    if summary:  # the hand before, and this one once settled (the deciding hand too)
+        number = summary["number"]
+        shown = [number - 1] if number > 1 else []
+        if v["settled"] and v["settled"].number == number:
+            shown.append(number)
+        for n in shown:
+            which = _("Settlement of hand %(number)s", number=n)
+            out.append(f'    <li><a href="{links.url("hand", number=n)}">{which}</a></li>')
     if summary:
         replay = url_for(
             "audit.replay" if links.write else "audit.spectator_replay",
