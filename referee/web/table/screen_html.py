@@ -198,21 +198,33 @@ def _status(v: dict) -> str:
     if v["evidence"]["items"] and not hand.settlement:
         out.append(
             f'  <div class="evidence" role="note" id="evidence">'
-            f"{_evidence_list(v['evidence']['items'], v)}</div>"
+            f"{_evidence_list(v['evidence']['items'], v, v['summary']['number'])}</div>"
         )
     out.append(_players(v))
     out.append("</section>")
     return "\n".join(out)
 
 
-def _evidence_list(items, v: dict) -> str:
-    """What the record proves (a false pass, a wrong lead), each with its rule."""
-    lines = "".join(
-        f"<li><strong>{e(f['what'])}:</strong> {e(f['text'])} "
-        f"({rule_link(f['rule'], v['variant'])})</li>"
-        for f in items
-    )
-    return f"<ul>\n    {lines}\n  </ul>"
+def _evidence_list(items, v: dict, number: int) -> str:
+    """What the record proves (a false pass, a wrong lead) in hand `number`, each with its
+    rule; of a false pass, what the table may do: no penalty, the correction offered."""
+    _ = v["_"]
+    no_penalty = _("The rules give no penalty for a false pass: the hand stands as played.")
+    lines = []
+    for f in items:
+        line = f"<strong>{e(f['what'])}:</strong> {e(f['text'])} "
+        line += f"({rule_link(f['rule'], v['variant'])})"
+        if f["rule"] == "C-RENEGE":
+            line += (
+                f" {_('The rules give no penalty for a false pass: the hand stands as played.')}"
+            )
+            if v["correctable"]:
+                href = url_for("audit.correct", token=v["links"].token, number=number, k=f["move"])
+                fix = _("Correct move %(k)d", k=f["move"])
+                why = _("if the pass was recorded by mistake")
+                line += f' <a class="correct" href="{href}">{fix}</a> ({why}).'
+        lines.append(f"<li>{line}</li>")
+    return f"<ul>\n    {''.join(lines)}\n  </ul>"
 
 
 def _players(v: dict) -> str:
@@ -263,7 +275,7 @@ def _score(v: dict) -> str:
         out.append(
             '  <div class="evidence" role="note" id="settled-evidence"><p>'
             f'<a href="{href}">{which}</a>:'
-            f"</p>{_evidence_list(proved, v)}</div>"
+            f"</p>{_evidence_list(proved, v, settled.number)}</div>"
         )
     out.append("</section>")
     return "\n".join(out)
