@@ -215,9 +215,7 @@ def _evidence_list(items, v: dict, number: int) -> str:
         line = f"<strong>{e(f['what'])}:</strong> {e(f['text'])} "
         line += f"({rule_link(f['rule'], v['variant'])})"
         if f["rule"] == "C-RENEGE":
-            line += (
-                f" {_('The rules give no penalty for a false pass: the hand stands as played.')}"
-            )
+            line += f" {no_penalty}"
             if v["correctable"]:
                 href = url_for("audit.correct", token=v["links"].token, number=number, k=f["move"])
                 fix = _("Correct move %(k)d", k=f["move"])
