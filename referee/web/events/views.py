@@ -145,7 +145,7 @@ def new():
         tables=_tables(v),
         formats=[(f, service.format_name(f)) for f in formats],
         fair=list(service.FAIR_NAMES.items()),
-        hints=[(FORMATS[f].hint_id, FORMATS[f].hint) for f in formats if FORMATS[f].hint],
+        hints=[(FORMATS[f].hint_id, FORMATS[f].hint, f) for f in formats if FORMATS[f].hint],
         form=request.form,
         refused=refused,
         defaults=default_options(variant),
