@@ -2,10 +2,10 @@
 # scripts/run.sh: set up and run Domino Referee on SQLite, with no configuration.
 # Creates .venv and installs the locked requirements.txt when needed, applies database
 # migrations, then serves on http://$HOST:$PORT (default 0.0.0.0:5000, so the players'
-# phones on the table's Wi-Fi can reach it) with Granian: $WORKERS processes (default 3),
-# each with $THREADS threads (default 4) for the app. The connections are held by
-# Granian's own (Rust) event loop, and a request reaches a thread only once it has arrived
-# whole (referee/web/serve.py), so slow or stalled clients cost a socket, not a thread
+# phones on the table's Wi-Fi can reach it) with Granian: $WORKERS processes (default: one
+# per core, `nproc`), each with $THREADS threads (default 4) for the app. The connections
+# are held by Granian's own (Rust) event loop, and a request reaches a thread only once it
+# has arrived whole (referee/web/serve.py), so slow or stalled clients cost a socket, not a thread
 # (docs/performance.md, "Slow clients"). With CERT and KEY (a PEM certificate chain and
 # its PKCS#8 key) it serves https:// itself. Extra arguments go to Granian. On a system
 # without Granian it falls back to Flask's development server; `flask --app app run`
@@ -47,12 +47,13 @@ logs=(--no-access-log)  # no access log by default (it costs at every poll)
 # waiting for the whole run: docs/performance.md, "Twice the hall")
 ulimit -n "$(ulimit -Hn)" 2>/dev/null || true
 backlog="${BACKLOG:-4096}" connections="${CONNECTIONS:-8192}"
+workers="${WORKERS:-$(nproc 2>/dev/null || echo 2)}"  # a process per core: no more than it has
 
 if [ -x .venv/bin/granian ]; then
-  echo "==> serving on $scheme://$host:$port with Granian, ${WORKERS:-3} workers × ${THREADS:-4} threads (Ctrl-C stops)"
+  echo "==> serving on $scheme://$host:$port with Granian, $workers workers × ${THREADS:-4} threads (Ctrl-C stops)"
   export THREADS="${THREADS:-4}"  # read by referee.web.serve:asgi_app in each worker
   exec .venv/bin/granian --interface asginl --factory \
-    --host "$host" --port "$port" --workers "${WORKERS:-3}" \
+    --host "$host" --port "$port" --workers "$workers" \
     --backlog "$backlog" --backpressure "$connections" \
     --respawn-failed-workers --workers-kill-timeout 10 "${logs[@]}" "${tls[@]}" \
     "$@" referee.web.serve:asgi_app

@@ -16,6 +16,7 @@ from referee.engine.rulebook import (
     markdown,
     rule,
     rules_for,
+    source_label,
 )
 from referee.engine.variants import VARIANTS as REGISTRY
 
@@ -119,7 +120,7 @@ def test_markdown_has_a_heading_per_section_and_rule():
         assert f"\n## {title}\n" in md
     for r in RULES.values():
         assert f"\n### {r.id} — {r.title}\n" in md
-        assert f"Source: {r.source}" in md
+        assert f"Source: {source_label(r.source)}" in md
     assert "### FC-LOCK — Locked arms" in md
     assert rule("FC-LOCK").anchor == "fc-lock--locked-arms"
 
@@ -129,3 +130,10 @@ def test_docs_rules_md_is_the_rulebook():
     assert doc.read_text(encoding="utf-8") == markdown(), (
         "docs/rules.md is out of date: python -m referee.engine.rulebook > docs/rules.md"
     )
+
+
+def test_a_rule_s_source_is_said_in_words_not_the_project_s_keys():
+    """Issue 43.4: rules ended "Source: seed"; a player reads where the rule comes from."""
+    md = markdown()
+    assert "Source: the game's published rules\n" in md and "Source: our ruling\n" in md
+    assert not re.search(r"Source: (seed|ruling|project)\b", md)

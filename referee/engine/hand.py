@@ -479,7 +479,7 @@ class Hand:
                     return place
                 shows.append(str(place[2]))
         if not shows:
-            raise IllegalMove("C-PLACE", self._no_place(on))
+            raise IllegalMove(*self._no_place(on))
         raise IllegalMove(
             "C-ONE",
             Message(
@@ -490,17 +490,29 @@ class Hand:
             ),
         )
 
-    def _no_place(self, on: Tile) -> Message:
-        """Why nothing more goes on `on`: a double that is not a spinner takes one tile; a
-        line with no spinner takes tiles only at its two ends."""
+    def _no_place(self, on: Tile) -> tuple[str, Message]:
+        """Why nothing more goes on `on` (the rule, the sentence): a line with no spinner
+        takes tiles only at its two ends; a spinner has a tile on each of its four sides
+        (French Connection: the posed double's cross is complete, FC-CROSS); a double that
+        is not a spinner takes one tile."""
         if not self.variant.lead_spins:
-            return Message(
-                N_(
-                    "{tile} has no free place left: there is no spinner, and tiles are laid "
-                    "only at the line's two ends."
-                ),
-                tile=on,
+            text = N_(
+                "{tile} has no free place left: there is no spinner, and tiles are laid "
+                "only at the line's two ends."
             )
+            return "C-PLACE", Message(text, tile=on)
+        if self.layout.by_tile[on].spinner:
+            if self.variant.poses:
+                text = N_(
+                    "{tile} has no free place left: the cross on the posed double is "
+                    "complete, with a tile on each of its four sides."
+                )
+            else:
+                text = N_(
+                    "{tile} has no free place left: the spinner has a tile on all four sides."
+                )
+            rule = self.variant.cross_rule or "C-PLACE"
+            return rule, Message(text, tile=on)
         if on.high == on.low and not self._spins:
             if self.variant.poses:
                 text = N_(
@@ -514,8 +526,8 @@ class Hand:
                     "any other double takes one tile, on the side opposite the tile it was "
                     "laid on."
                 )
-            return Message(text, tile=on)
-        return Message(N_("{tile} has no free place left."), tile=on)
+            return "C-PLACE", Message(text, tile=on)
+        return "C-PLACE", Message(N_("{tile} has no free place left."), tile=on)
 
     def _check(self, move: Move) -> Place | None:
         """Refuse an illegal move with IllegalMove; for a play, return where it goes."""

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Hashable, Iterable
 from dataclasses import dataclass, field
 
+from ..collation import name_key
 from ..engine.messages import N_
 from .sheet import Score
 
@@ -89,7 +90,7 @@ def _head_to_head(group: list[Row], results: list[Result], counts: str) -> list[
             for side, team in ((0, home), (1, away)):
                 pts[team] += s.points[side]
                 diff[team] += fig[side] - fig[1 - side]
-    return sorted(group, key=lambda r: (-pts[r.team], -diff[r.team], r.name.casefold()))
+    return sorted(group, key=lambda r: (-pts[r.team], -diff[r.team], name_key(r.name)))
 
 
 @dataclass(frozen=True)
@@ -143,5 +144,5 @@ def averages(names: dict, games: Iterable[Appearance], per: str | None = None) -
             row.counted += len(a.totals)
     return sorted(
         (r for r in out.values() if r.played),
-        key=lambda r: (-r.won, -r.percent, str(r.name).casefold()),
+        key=lambda r: (-r.won, -r.percent, name_key(str(r.name))),
     )

@@ -46,7 +46,7 @@
   }
   function clock(ms) {
     return new Date(ms).toLocaleTimeString(document.documentElement.lang || undefined,
-                                           { hour: "2-digit", minute: "2-digit" });
+                                           { hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
   }
 
   // -- what the phone holds -----------------------------------------------------------------

@@ -67,6 +67,9 @@
     var news = fresh.querySelector(mine ? "#refused, #flash, #why-not" : "#last-move, #turn");
     say(news ? news.textContent : "");
     var focus = mine && fresh.querySelector("[data-autofocus]");
+    // a refusal said at its form (a wrong PIN, far down the page) is shown where it is
+    var refused = mine && fresh.querySelector("#refused");
+    if (refused && refused.scrollIntoView) refused.scrollIntoView({ block: "nearest" });
     if (focus) focus.focus({ preventScroll: true });
     withKit(function (k) { k.saw(html); });
     return true;

@@ -8,6 +8,7 @@ import re
 
 import pytest
 from browserkit import CSRF
+from playwright.sync_api import expect
 
 pytestmark = pytest.mark.browser
 
@@ -168,3 +169,21 @@ def test_the_directors_acts_ask_in_the_page_first(events, new_phone):
     plain.locator("#finish > summary").click()
     plain.locator("#finish-form button[type=submit]").click()
     plain.wait_for_selector("#finished")
+
+
+def test_the_event_forms_hint_follows_the_format(new_phone):
+    """Issue 43.4: the hints ignored the format chosen; the chosen format's hint is shown,
+    the others' hidden, as the choice changes."""
+    page = new_phone()
+    page.goto("/events/new?variant=five-up")
+    shown = (
+        "() => [...document.querySelectorAll('.format-hint')].filter(h => !h.hidden).map(h => h.id)"
+    )
+    first = page.locator("#format").input_value()
+    assert page.evaluate(shown) == [f"{'rotating' if first == 'rotating-partners' else first}-hint"]
+    page.select_option("#format", "rotating-partners")
+    assert page.evaluate(shown) == ["rotating-hint"]
+    page.select_option("#format", "swiss")
+    assert page.evaluate(shown) == ["swiss-hint"]
+    expect(page.locator("#swiss-hint")).to_be_visible()
+    expect(page.locator("#rotating-hint")).to_be_hidden()

@@ -55,9 +55,13 @@ def test_members_sign_with_their_pins_and_the_ladder_shows_the_ratings(live, new
     expect(table.locator("#sign-0")).to_have_text(f"Sign for {z}")
     expect(table.locator("#confirm-0")).to_have_count(0)  # the link alone signs for nobody
     wrong = str((int(pins[z]) + 1) % 10**6).zfill(6)
+    table.evaluate("window.scrollTo(0, document.body.scrollHeight)")  # the long page's end
     table.fill("#pin-0", wrong)
     table.click("#sign-0")
     expect(table.locator("#refused")).to_contain_text(f"Wrong PIN for {z}: 4 more tries.")
+    # said where the reader is, not at the top of the page (issue 43.4), the PIN focused
+    expect(table.locator("#signoff #refused")).to_be_in_viewport()
+    expect(table.locator("#pin-0")).to_be_focused()
     with app.app_context():
         assert db.session.execute(sa.select(sa.func.count(PinTry.id))).scalar() == 1
         db.session.remove()

@@ -5,6 +5,8 @@ the queue with the referee's words."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from playwright.sync_api import expect
 
@@ -73,6 +75,23 @@ def test_three_moves_offline_survive_a_reload_and_are_stored_once(new_phone, tab
     expect(page.locator("#pending-list li")).to_have_count(0, timeout=15_000)
     expect(page.locator("#moves li")).to_have_count(4, timeout=15_000)  # the referee's table
     assert stored(table, t) == ["5-5", "5-0", "5-1", "3-0"]
+
+
+def test_the_offline_banner_says_a_24_hour_clock(new_phone, table):
+    """Issue 43.4: "Offline since 01:05 PM." on an English page: a 24-hour clock, as every
+    other time the app shows (and the phone's pending moves' times likewise)."""
+    t = table.start("five-up", ["Ana", "Ben"])
+    table.moves(t, "Ana 5-5")
+    page = new_phone()
+    ready(page, f"/t/{t}")
+    page.context.set_offline(True)
+    keep(page, "5-0", "5-5")
+    expect(page.locator("#offline")).to_contain_text(re.compile(r"Offline since \d\d:\d\d\."))
+    expect(page.locator("#pending-list")).to_contain_text(
+        re.compile(r"recorded at \d\d:\d\d(?!\d)")
+    )
+    expect(page.locator("#pending-list")).not_to_contain_text(re.compile(r"[AP]M"))
+    page.context.set_offline(False)
 
 
 def test_a_move_recorded_meanwhile_stops_the_queue(new_phone, table):

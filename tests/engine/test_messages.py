@@ -161,6 +161,41 @@ def test_french_connection_says_the_posed_double():
     assert "only the posed double is a spinner" in e.message
 
 
+def test_french_connection_says_the_posed_double_s_cross_is_complete():
+    """Issue 43.4: a fifth tile on the posed double was refused with "only the posed double
+    is a spinner", said of the posed double itself; its cross is complete (FC-CROSS)."""
+    m = Match("french-connection", ["Ana", "Ben", "Cleo", "Dan"])
+    h = play(
+        m.new_hand(),
+        "Ana 0-0",
+        "Ben 1-0 on 0-0",
+        "Cleo 2-0 on 0-0",
+        "Dan 3-0 on 0-0",
+        "Ana 4-0 on 0-0",
+    )
+    e = refused(h, "Ben 5-0 on 0-0")
+    assert e.rule == "FC-CROSS"
+    assert e.message == (
+        "0-0 has no free place left: the cross on the posed double is complete, "
+        "with a tile on each of its four sides."
+    )
+
+
+def test_a_full_spinner_says_so_not_that_it_is_no_spinner():
+    m = Match("five-up", ["Ana", "Ben"])
+    h = play(
+        m.new_hand(),
+        "Ana 5-5",
+        "Ben 5-0 on 5-5",
+        "Ana 5-1 on 5-5",
+        "Ben 5-2 on 5-5",
+        "Ana 5-3 on 5-5",
+    )
+    e = refused(h, "Ben 5-4 on 5-5")
+    assert e.rule == "C-PLACE"
+    assert e.message == "5-5 has no free place left: the spinner has a tile on all four sides."
+
+
 def test_no_sentence_gives_a_player_a_gender():
     pronouns = re.compile(r"\b(he|his|him|himself|she|her|hers|herself)\b", re.I)
     offending = [m for m in engine_msgids() if pronouns.search(m)]

@@ -3,6 +3,7 @@ target line, labels, and an accessible image."""
 
 from __future__ import annotations
 
+import re
 import xml.etree.ElementTree as ET
 
 from webhelpers import text_of
@@ -116,6 +117,19 @@ def test_the_match_page_shows_the_chart(phone):
     chart = text_of(html, "chart")
     assert "Target 15" in chart and "Totals after 1 hand" in chart
     assert html.count('<svg xmlns="http://www.w3.org/2000/svg" class="chart" role="img"') == 1
+
+
+def test_the_chart_speaks_the_page_s_language(phone):
+    """Issue 43.4: the axis and the target line were English on a Polish or Czech page."""
+    t = phone.start("five-up", ["Ana", "Ben"], target=15)
+    phone.moves(t, "Ana 5-5; Ben 5-0 on 5-5; Ana 0-0 on 5-0; Ben 5-3 on 5-5; Ana 3-3 on 5-3")
+    phone.moves(t, "Ben 5-2 on 5-5; Ana 3-1 on 3-3; Ben 2-2 on 5-2; Ana 4-1 on 3-1")
+    phone.settle(t, {"Ben": "6-6"})
+    for lang, axis, target in (("pl", "po rozdaniu", "Cel 15"), ("cs", "po kole", "Cíl 15")):
+        html = phone.get(f"/t/{t}/match?lang={lang}").get_data(as_text=True)
+        texts = re.findall(r"<text[^>]*>([^<]*)</text>", html[html.index('class="chart"') :])
+        assert axis in texts and target in texts, texts
+        assert not any("after hand" in x or "Target" in x for x in texts)
 
 
 def test_thirteen_sides_each_get_a_readable_distinct_label_and_colour():

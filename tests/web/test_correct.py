@@ -404,3 +404,42 @@ def test_a_correction_that_changes_who_won_ends_or_reopens_the_match(phone):
     assert len(phone.record(t)["hands"]) == 1
     log = phone.get(f"/t/{t}/audit.json").get_json(force=True)["changes"]
     assert log[0]["new"]["next_hand"] == 2 and log[1]["old"]["next_hand"] == 2
+
+
+def test_a_fifth_tile_on_the_posed_double_is_refused_by_its_complete_cross(phone):
+    """Issue 43.4: the preview refused a fifth tile on the posed double with "only the posed
+    double is a spinner", of the posed double itself; its cross is complete (FC-CROSS)."""
+    four = ["Ana", "Ben", "Cleo", "Dan"]
+    t = phone.start("french-connection", four)
+    phone.moves(t, "Ana 0-0; Ben 1-0 on 0-0; Cleo 2-0 on 0-0; Dan 3-0 on 0-0; Ana 4-0 on 0-0")
+    phone.move(t, "Ben 1-1 on 1-0")
+    r = phone.get(f"/t/{t}/hand/1/correct", query_string={"k": 6, "moves": "Ben 5-0 on 0-0"})
+    html = r.get_data(as_text=True)
+    verdicts = text_of(html, "verdicts")
+    assert "the cross on the posed double is complete" in verdicts and "FC-CROSS" in verdicts
+    assert "only the posed double is a spinner" not in verdicts
+
+
+def test_the_tiles_left_alone_are_corrected_from_the_hand_s_page(phone):
+    """Issue 43.4: the tiles left were corrected only through the last move's "correct";
+    the hand's page links them directly, and saving them corrects the settlement."""
+    t = phone.start("five-up", ["Ana", "Ben"], target=100)
+    phone.moves(
+        t,
+        "Ana 5-5; Ben 5-0 on 5-5; Ana 0-0 on 5-0; Ben 5-3 on 5-5; Ana 3-3 on 5-3; "
+        "Ben 5-2 on 5-5; Ana 3-1 on 3-3; Ben 2-2 on 5-2; Ana 4-1 on 3-1",
+    )
+    phone.settle(t, {"Ben": "6-1"})  # 7 pips: 1 point; he held 6-6 (12 pips: 2)
+    hand = phone.get(f"/t/{t}/hand/1").get_data(as_text=True)
+    link = htmllib.unescape(re.search(r'id="correct-left" href="([^"]+)"', hand).group(1))
+    page = phone.get(link.split("#")[0]).get_data(as_text=True)
+    assert text_of(page, "main").startswith("Correct the tiles left of hand 1")
+    assert 'name="left-1" id="left-1" value="6-1"' in page
+    form = {"k": 10, "moves": "", "left-0": "", "left-1": "6-6"}
+    html = phone.get(f"/t/{t}/hand/1/correct", query_string=form).get_data(as_text=True)
+    r = phone.post(f"/t/{t}/hand/1/correct", hidden_form(html, "save-form"))
+    assert r.status_code == 302
+    assert phone.record(t)["hands"][0]["remaining"]["Ben"] == ["6-6"]
+    assert 'id="correct-left"' not in phone.get(f"/s/{phone.read_token(t)}/hand/1").get_data(
+        as_text=True
+    )  # the spectators' page corrects nothing

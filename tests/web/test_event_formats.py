@@ -63,6 +63,19 @@ def test_rotating_partners_is_offered_for_individuals_not_for_fixed_pairs(direct
     assert "rotating partners" in text_of(html, "rotating-link")
 
 
+def test_each_format_offered_has_its_own_hint(director):
+    """Issue 43.4: the form's only hint was rotating partners', whatever the format chosen:
+    each format offered says its own (the formats' registry), naming the format it is for
+    (all shown without scripts; static/js/event_form.js shows the chosen one's)."""
+    html = director.get("/events/new?variant=five-up").get_data(as_text=True)
+    offered = formats_offered(director, "variant=five-up")
+    hints = dict(re.findall(r'id="([a-z-]+-hint)" data-format="([a-z-]+)"', html))
+    assert sorted(hints.values()) == sorted(offered) and len(offered) >= 3
+    assert text_of(html, "swiss-hint").startswith("Swiss:")
+    assert text_of(html, "round-robin-hint").startswith("Round robin:")
+    assert "js/event_form.js" in html
+
+
 @pytest.mark.parametrize("count", [8, 9, 12, 13])
 def test_rotating_partners_seat_every_player_with_a_new_partner_each_round(director, count):
     names = NAMES[:count]

@@ -394,3 +394,17 @@ def test_time_called_reaches_the_table_and_ends_its_match_on_the_totals(director
         r.get_data(as_text=True), "refused"
     )
     assert "Round 1 (complete)" in text_of(director.page(token), "tables")
+
+
+def test_tables_are_numbered_once(director):
+    """Issue 43.4: the tables' list was an ordered list whose own numbers stood before each
+    table's ("1. Table 1"; "1. Table 3" on a table's page): each table says its number."""
+    token = director.create("five-up", NAMES[:4], format="swiss", rounds=2, target=10)
+    director.act(token, "pair")
+    director.act(token, "start")
+    pages = [director.page(token), director.get(f"/p/{director.public_token(token)}")]
+    pages = [p if isinstance(p, str) else p.get_data(as_text=True) for p in pages]
+    pages.append(director.table_page(token, director.table_ids(token)[-1]))
+    for html in pages:
+        assert 'class="event-tables"' in html and "Table 2" in html
+        assert not re.search(r'<ol[^>]*class="event-tables"', html)

@@ -85,6 +85,12 @@ def test_a_false_pass_proven_by_the_tiles_left_is_imported_with_its_flag(phone, 
     data = phone.record(t)
     assert data["hands"][1]["remaining"] == left
     assert check_exit(tmp_path, data) == 1
+    # "Check it" on the app's own record: why hand 2, settled by the app, is not counted
+    html = carry_on(phone, data, status=400, button="check").get_data(as_text=True)
+    assert text_of(html, "error-hand") == "2" and text_of(html, "error-move") == "8"
+    assert "hand 2 counts only the points scored before move 8" in text_of(html, "check-read")
+    assert "correct the move on that table" in text_of(html, "table-accepts")
+    assert text_of(html, "stopped-hand").startswith("2 stopped at move 8 (illegal)")
     new = imported(phone, data)
     assert flags(phone, new, 2) == flags(phone, t, 2)
     assert phone.position(new) == (3, 0)
@@ -116,3 +122,20 @@ def test_a_false_pass_the_table_would_refuse_is_still_refused(phone, rows):
     assert rows() == before
     html = carry_on(phone, data, status=400, button="check").get_data(as_text=True)
     assert text_of(html, "error-rule") == "C-RENEGE" and text_of(html, "table-accepts") is None
+
+
+def test_a_false_pass_says_what_the_table_may_do(phone):
+    """Issue 43.4: a false pass was flagged with no word of what the table may do: the rules
+    give no penalty for it, and the players' screen offers the correction of that move."""
+    t = phone.start("french-connection", FOUR)
+    phone.moves(t, "Dan 0-0; Ana pass; Ben 1-0 on 0-0; Cleo 3-0 on 0-0; Dan 4-0 on 0-0")
+    phone.move(t, "Ana 2-0 on 0-0")  # she held 2-0 when she passed at move 2
+    html = phone.table(t)
+    said = text_of(html, "evidence")
+    assert "C-RENEGE" in said and "The rules give no penalty for a false pass" in said
+    assert f'href="/t/{t}/hand/1/correct?k=2"' in html and "Correct move 2" in said
+    spectators = phone.get(f"/s/{phone.read_token(t)}").get_data(as_text=True)
+    assert "no penalty" in text_of(spectators, "evidence") and "/correct" not in spectators
+    page = phone.get(f"/t/{t}/hand/1").get_data(as_text=True)
+    assert "no penalty for a false pass" in text_of(page, "false-pass-note")
+    assert f"/t/{t}/hand/1/correct?k=2" in page

@@ -105,7 +105,7 @@ def test_settlement_lines_in_the_players_language(phone, lang, left, pips):
         "pl": "Ana wygrywa „przez domino!”: przeciwnicy mają",
         "cs": "Ana vyhrává (Domino!): soupeři mají",
     }[lang]
-    assert f"{went_out} {pips} {noun}, / 5" in page
+    assert f"{went_out} {pips} {noun} ÷ 5" in page
     assert "went out" not in page  # the engine's English is not shown beside it
 
 

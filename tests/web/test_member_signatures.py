@@ -6,6 +6,8 @@ locks when every side has signed, and an unlock makes every side sign again."""
 
 from __future__ import annotations
 
+import re
+
 import sqlalchemy as sa
 from memberhelpers import Secretary, secretary_link, sign_with_pin
 from test_signoff import SCORE, confirm, decided
@@ -50,6 +52,10 @@ def test_signature_with_a_pin_on_the_table_and_a_personal_link(app, rows):
     )
     r = sign_with_pin(phone, t, 0, who["Ana"][2], SCORE)
     assert r.status_code == 302
+    # said once, as a sentence (issue 43.4: "Signed 6–3 for Ana: Ana.")
+    assert text_of(phone.get(r.location).get_data(as_text=True), "flash") == (
+        f"Ana signed the result ({SCORE})."
+    )
     html = phone.get(f"/t/{t}/match").get_data(as_text=True)
     assert f"Signed for Ana ({SCORE}) by Ana at" in text_of(html, "confirmations")
     assert "with a PIN on the table’s phone" in text_of(html, "confirmations")
@@ -74,6 +80,22 @@ def test_signature_with_a_pin_on_the_table_and_a_personal_link(app, rows):
     hand, after = phone.position(t)
     r = phone.post(f"/t/{t}/undo", {"hand": hand, "after": after, "settled": 1})
     assert r.status_code == 409  # locked
+
+
+def test_a_wrong_pin_is_said_at_the_side_s_pin(app):
+    """Issue 43.4: a wrong PIN was refused at the top of a long page, the reader being at
+    the sign-off, far below: it is said in the sign-off, above the form, the PIN focused
+    (the browser scrolls to it), and once."""
+    phone, t, who = members_match(app)
+    r = sign_with_pin(phone, t, 1, wrong(who["Ben"][2]), SCORE)
+    html = r.get_data(as_text=True)
+    assert r.status_code == 403 and html.count('id="refused"') == 1
+    signoff = html[html.index('<section id="signoff"') :]
+    assert "Wrong PIN for Ben" in text_of(signoff, "refused")
+    assert signoff.index('id="refused"') < signoff.index('id="sign-form-1"')
+    pin = re.search(r'<input[^>]*id="pin-1"[^>]*>', html).group(0)
+    assert " autofocus" in pin and 'aria-invalid="true"' in pin
+    assert " autofocus" not in re.search(r'<input[^>]*id="pin-0"[^>]*>', html).group(0)
 
 
 def test_signature_wrong_pins_are_counted_and_limited(app):

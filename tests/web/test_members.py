@@ -4,6 +4,7 @@ renewable), linking plain names to members, and merging two members."""
 
 from __future__ import annotations
 
+import html as htmllib
 import re
 
 import sqlalchemy as sa
@@ -66,7 +67,7 @@ def test_member_roster_add_edit_deactivate_search(app):
     )
     with app.app_context():
         whats = [a.what for a in db.session.execute(sa.select(ClubAction)).scalars()]
-        assert whats == ["key", "added", "added", "edited", "deactivated"]
+        assert whats == ["first key", "added", "added", "edited", "deactivated"]
 
 
 def test_member_card_is_shown_once_kept_as_digests_and_renewable(app, client):
@@ -89,6 +90,41 @@ def test_member_card_is_shown_once_kept_as_digests_and_renewable(app, client):
     html = sheet.get_data(as_text=True)
     assert html.count('class="member-card"') == 2 and html.count("<svg") >= 2  # QR codes
     assert sheet.headers["Cache-Control"] == "no-store"
+    # the log says a first card was made, and that a new one stops the old (issue 43.4)
+    assert [line.split(" · ", 1)[1] for line in log_lines(s.roster())] == [
+        "A card for Ben",
+        "A new card for Ana (the old link and PIN stop working)",
+        "Ben added",
+        "A new card for Ana (the old link and PIN stop working)",
+        "A card for Ana",
+        "Ana added",
+        "The secretary's link",
+    ]
+
+
+def log_lines(html: str) -> list[str]:
+    """The secretary's log, a line an act, latest first."""
+    box = re.search(r'<ul id="club-log">(.*?)</ul>', html, re.S).group(1)
+    lines = re.findall(r"<li>(.*?)</li>", box, re.S)
+    return [htmllib.unescape(re.sub(r"\s+", " ", line)).strip() for line in lines]
+
+
+def test_new_cards_for_every_active_member_listed_at_once(app):
+    """Issue 43.4: no "tick all" for cards; a button prints a card for every active member
+    the roster lists (its search too), scripts or none."""
+    s = Secretary(app.test_client(), secretary_link(app))
+    ids = {name: s.add(name) for name in ("Ana", "Ben", "Cleo", "Anka")}
+    s.post(f"/club/{s.key}/member/{ids['Cleo']}/active", {"active": "0"})
+    html = s.roster()
+    assert re.search(r'<button type="submit"[^>]*name="all" value="1"[^>]*id="print-all"', html)
+    sheet = s.get(s.post(f"/club/{s.key}/cards", {"all": "1"}).location).get_data(as_text=True)
+    cards = re.findall(r'id="pin-(\d+)"', sheet)
+    assert sorted(map(int, cards)) == sorted(ids[n] for n in ("Ana", "Ben", "Anka"))
+    sheet = s.post(f"/club/{s.key}/cards", {"all": "1", "q": "an"})
+    sheet = s.get(sheet.location).get_data(as_text=True)
+    assert sorted(map(int, re.findall(r'id="pin-(\d+)"', sheet))) == sorted(
+        [ids["Ana"], ids["Anka"]]
+    )
 
 
 def test_member_names_linked_afterwards_and_merged(app):

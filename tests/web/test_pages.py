@@ -147,3 +147,25 @@ def test_table_screen_shows_the_state(phone):
 def text_of_html(html, ident):
     start = html.index(f'id="{ident}"')
     return html[start : start + 4000]
+
+
+def test_home_says_the_time_of_the_last_move_not_of_the_last_write(app, phone):
+    """Issue 43.4: the home page's "last move" was the match's last write (its listing, a
+    phone's name, a confirmation...): it is the time of the last move that stands."""
+    from datetime import datetime
+
+    import sqlalchemy as sa
+
+    from referee.web import db
+    from referee.web.models import Move
+
+    t = phone.start("five-up", ["Ana", "Ben"])
+    phone.post(f"/t/{t}/public", {"public": "y"})
+    assert "no move yet" in text_of(phone.get("/").get_data(as_text=True), "recent")
+    phone.moves(t, "Ana 5-5; Ben 5-0 on 5-5")
+    with app.app_context():  # the moves were made that morning; the listing is a write now
+        db.session.execute(sa.update(Move).values(created=datetime(2026, 3, 1, 9, 15)))
+        db.session.commit()
+    phone.post(f"/t/{t}/public", {"public": "y"})
+    recent = text_of(phone.get("/").get_data(as_text=True), "recent")
+    assert "last move 2026-03-01 09:15 UTC" in recent, recent

@@ -35,7 +35,8 @@ def test_a_members_card_qr_code_scales_to_its_box_instead_of_being_cropped(app, 
     kept its drawn size and the box cut off its right and bottom modules."""
     secretary = Secretary(client, secretary_link(app))
     member = secretary.add("Alexandra Nováková-Wiśniewska")
-    html = secretary.post(f"/club/{secretary.key}/cards", {"member": member}).get_data(True)
+    sheet = secretary.post(f"/club/{secretary.key}/cards", {"member": member}).location
+    html = secretary.get(sheet).get_data(True)  # the sheet's page, after the redirect
     svg = re.search(r'<div class="qr">(<svg.*?</svg>)', html, re.S).group(1)
     box, size = viewbox_and_size(svg)
     assert box == [0, 0, *size]  # the whole code, whatever size the page gives it

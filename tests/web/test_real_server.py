@@ -282,3 +282,15 @@ def test_the_phone_bench_measures_the_readmes_server(server):
         low, high = figures["round_ratios_p25_p75"][kind]
         assert 0 < low <= high, kind
     assert figures["ratio_to_healthz"]["healthz"] == 1.0
+
+
+def test_run_sh_starts_a_worker_per_core_by_default(tmp_path):
+    """Issue 43.4: three workers by default on a two-core machine; WORKERS unset, a worker
+    per core (`nproc`)."""
+    cores = int(subprocess.run(["nproc"], capture_output=True, text=True).stdout)
+    s = Server(tmp_path, WORKERS="")
+    try:
+        said = re.search(r"with Granian, (\d+) workers", s.output())
+        assert said and int(said.group(1)) == cores, s.output()
+    finally:
+        s.stop()

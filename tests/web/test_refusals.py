@@ -219,7 +219,7 @@ def test_missing_csrf_token(phone, five, rows, app):
     assert len(posts) >= 8
     for rule in posts:
         url = rule.replace("<token>", five).replace("<variant>", "five-up")
-        url = re.sub(r"<int:\w+>", "1", url)  # an event's entrant or table
+        url = re.sub(r"<(?:int|id):\w+>", "1", url)  # an event's entrant or table
         r = phone.post(url, {"hand": 1, "after": 2, "seat": 2}, csrf=False)
         assert r.status_code == 400, rule
         assert "This page is out of date" in r.get_data(as_text=True)

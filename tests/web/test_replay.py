@@ -5,6 +5,7 @@ and what could legally be laid there (with full knowledge, which of them the pla
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 from webhelpers import text_of
@@ -42,6 +43,23 @@ def test_step_through_a_live_hand(phone):
     assert 'rel="next"' not in html
     assert phone.get(f"/t/{t}/hand/1/move/6").status_code == 404
     assert phone.get(f"/t/{t}/hand/2/move/0").status_code == 404
+
+
+def test_the_start_and_end_buttons_are_drawn_not_emoji(phone):
+    """Issue 43.4: ⏮ and ⏭ were empty boxes on a phone without an emoji font; the buttons
+    draw their own marks (inline SVG, in the button's colour) and keep their names."""
+    t = phone.start("five-up", ["Ana", "Ben"])
+    phone.moves(t, LIVE)
+    html = phone.get(f"/t/{t}/hand/1/move/2").get_data(as_text=True)
+    assert not set("⏮⏭⏪⏩") & set(html)
+    for ident, name in (("first", "Start of the hand"), ("end", "End of the hand")):
+        button = re.search(rf'<a class="button secondary" id="{ident}"[^>]*>(.*?)</a>', html).group(
+            0
+        )
+        assert f'aria-label="{name}"' in button
+        assert re.search(
+            r'<svg class="icon"[^>]*aria-hidden="true"[^>]*><path d="[^"]+"/></svg>', button
+        )
 
 
 def test_spectators_step_through_too_and_the_hand_page_links_each_move(phone):

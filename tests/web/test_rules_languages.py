@@ -3,6 +3,9 @@ glossary with a column for every language."""
 
 from __future__ import annotations
 
+import html as htmllib
+import re
+
 import pytest
 
 from referee.engine.rulebook import rule, rules_for
@@ -43,3 +46,11 @@ def test_glossary_table(phone):
         '<td lang="es">cruz</td>' in html
     )
     assert '<th scope="col" lang="es">Español</th>' in html
+
+
+def test_a_rule_s_source_is_in_words(phone):
+    """Issue 43.4: the rules page ended each rule with "Source: seed"."""
+    html = phone.get("/rules/five-up").get_data(as_text=True)
+    sources = [htmllib.unescape(x) for x in re.findall(r'<p class="source">([^<]*)</p>', html)]
+    assert "Source: the game's published rules" in sources and "Source: our ruling" in sources
+    assert not any(x.endswith(("seed", "ruling/seed", "project")) for x in sources)

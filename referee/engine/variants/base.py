@@ -174,6 +174,7 @@ class Variant:
     match_rule = ""
     lead_rule = ""
     spinner_rule = ""
+    cross_rule = ""  # the rule a full spinner cites, if not C-PLACE (FC-CROSS)
     poses = False  # the lead is called the pose ("Ana poses 6-6"), not the lead
     nodraw_rule = ""  # the rule that refuses a draw where there is no boneyard
     option_fields: tuple[Option, ...] = (TARGET,)  # the options the forms ask, in order

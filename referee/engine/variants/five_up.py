@@ -110,16 +110,17 @@ class FiveUp(Variant):
         if hand.ended == "domino":
             win = hand.side_of[hand.winner]
             opp = total - side_pips[win]
+            points = round5(opp)
             lines.append(
                 Line(
                     win,
-                    round5(opp),
+                    points,
                     "FU-DOMINO",
                     NP_(
-                        "{side} went out: the opponents hold {n} pip, / 5 rounded",
-                        "{side} went out: the opponents hold {n} pips, / 5 rounded",
+                        "{side} went out: the opponents hold {n} pip ÷ 5, rounded: {points}",
+                        "{side} went out: the opponents hold {n} pips ÷ 5, rounded: {points}",
                     ),
-                    {"side": names[win], "n": opp},
+                    {"side": names[win], "n": opp, "points": points},
                 )
             )
             if len(hand.players) == 3:
@@ -127,16 +128,17 @@ class FiveUp(Variant):
                 low, high = sorted(others, key=lambda s: side_pips[s])
                 diff = side_pips[high] - side_pips[low]
                 if diff:
+                    points = round5(diff)
                     lines.append(
                         Line(
                             low,
-                            round5(diff),
+                            points,
                             "FU-DOMINO",
                             NP_(
                                 "{player} holds fewer pips than {other}: "
-                                "{high} - {low} = {n} pip, / 5 rounded",
+                                "{high} - {low} = {n} pip ÷ 5, rounded: {points}",
                                 "{player} holds fewer pips than {other}: "
-                                "{high} - {low} = {n} pips, / 5 rounded",
+                                "{high} - {low} = {n} pips ÷ 5, rounded: {points}",
                             ),
                             {
                                 "player": names[low],
@@ -144,6 +146,7 @@ class FiveUp(Variant):
                                 "high": side_pips[high],
                                 "low": side_pips[low],
                                 "n": diff,
+                                "points": points,
                             },
                         )
                     )
@@ -164,16 +167,23 @@ class FiveUp(Variant):
             )
         opp = total - side_pips[win]
         diff = opp - side_pips[win]
+        points = round5(diff)
         lines.append(
             Line(
                 win,
-                round5(diff),
+                points,
                 "FU-BLOCK",
                 NP_(
-                    "{side} won the block: {opp} - {own} = {n} pip, / 5 rounded",
-                    "{side} won the block: {opp} - {own} = {n} pips, / 5 rounded",
+                    "{side} won the block: {opp} - {own} = {n} pip ÷ 5, rounded: {points}",
+                    "{side} won the block: {opp} - {own} = {n} pips ÷ 5, rounded: {points}",
                 ),
-                {"side": names[win], "opp": opp, "own": side_pips[win], "n": diff},
+                {
+                    "side": names[win],
+                    "opp": opp,
+                    "own": side_pips[win],
+                    "n": diff,
+                    "points": points,
+                },
             )
         )
         winner = min(sides[win], key=lambda s: (pips[s], s))

@@ -83,6 +83,7 @@ class FrenchConnection(Variant):
     match_rule = "FC-MATCH"
     lead_rule = "FC-POSE"
     spinner_rule = "FC-SPINNER"
+    cross_rule = "FC-CROSS"  # four tiles on the posed double, then no more
     poses = True
     nodraw_rule = "FC-NODRAW"
     events = Events(formats=("pods",), pods=(4, 4, 4))  # exactly 4: byes for the rest

@@ -22,6 +22,11 @@ RESTART_BUDGET = 400  # pods: 400 / players more local searches while a repeat i
 class Pods(Format):
     id = "pods"
     label = N_("Pods (tables of several players, grouped by standing)")
+    hint = N_(
+        "Pods: enter each player alone. They sit at tables of the size chosen, grouped "
+        "by their standing after each round."
+    )
+    hint_id = "pods-hint"
 
     def seats(self, variant, players):
         low, high, _ = variant.events.pods

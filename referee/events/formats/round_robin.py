@@ -12,6 +12,11 @@ from .base import PairingError, TwoAtATable, berger_rounds
 class RoundRobin(TwoAtATable):
     id = "round-robin"
     label = N_("Round robin")
+    hint = N_(
+        "Round robin: everyone meets everyone once, in a schedule made from the entrants "
+        "as typed; it ends by itself, so Rounds may stay empty."
+    )
+    hint_id = "round-robin-hint"
 
     def pair(self, entrants, past, round_no, *, variant, table_size, rng):
         return _round_robin(entrants, round_no)

@@ -15,6 +15,11 @@ from .base import BAND, TwoAtATable, eligible_for_bye, match, pair_key, ranked
 class Swiss(TwoAtATable):
     id = "swiss"
     label = N_("Swiss")
+    hint = N_(
+        "Swiss: each round pairs entrants with like scores who have not met yet; say how "
+        "many rounds, or stop when you like."
+    )
+    hint_id = "swiss-hint"
 
     def pair(self, entrants, past, round_no, *, variant, table_size, rng):
         return _swiss(ranked(entrants, rng), past)

@@ -16,6 +16,7 @@ from sqlalchemy.orm import selectinload
 from referee.engine import RecordError, record
 from referee.engine.hand import Hand as EngineHand
 from referee.engine.hand import fitting
+from referee.engine.names import same
 from referee.engine.tiles import Tile, tile_set
 
 from .. import db
@@ -418,11 +419,13 @@ def sign(token: str, side, score: str, member, how: str) -> str:
         },
     )
     transaction.commit(table)
+    if same(member.name) == same(names[side]):  # a side of one: its name is the member's
+        return _("%(name)s signed the result (%(score)s).", name=member.name, score=now_score)
     return _(
-        "Signed %(score)s for %(side)s: %(name)s.",
-        side=names[side],
-        score=now_score,
+        "%(name)s signed the result (%(score)s) for %(side)s.",
         name=member.name,
+        score=now_score,
+        side=names[side],
     )
 
 

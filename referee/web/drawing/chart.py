@@ -136,14 +136,16 @@ def totals_chart(
         out.append(
             f'<text x="{_n(x(i))}" y="{height - BOTTOM + 15}" text-anchor="middle">{i}</text>'
         )
-    out.append(f'<text x="{LEFT + pw / 2}" y="{height - 3}" text-anchor="middle">after hand</text>')
+    axis = escape(_("after hand"))
+    out.append(f'<text x="{LEFT + pw / 2}" y="{height - 3}" text-anchor="middle">{axis}</text>')
     # the target
     ty = y(target)
+    target_label = escape(_("Target %(target)s", target=target))
     out.append(
         f'<line class="target" x1="{LEFT}" x2="{LEFT + pw}" y1="{_n(ty)}" y2="{_n(ty)}" '
         f'stroke="{TARGET}" stroke-width="2" stroke-dasharray="6 4"/>'
         f'<text class="target" x="{LEFT + 3}" y="{_n(ty - 4)}" fill="{TARGET}" '
-        f'font-weight="bold">Target {target}</text>'
+        f'font-weight="bold">{target_label}</text>'
     )
     # the sides: a line with markers, then the name and total at its end
     labels = []

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from sqlalchemy import select
 
+from referee.collation import by_name
+
 from .. import db
 from ..members import service as members
 from ..members.models import Member, SeatMember
@@ -110,7 +112,7 @@ def new_members(event: Event) -> list[Member]:
     ids = [e.id for e in event.entrants]
     if not ids:
         return []
-    return list(
+    return by_name(
         db.session.execute(
             select(Member)
             .join(EntrantMember, EntrantMember.member_id == Member.id)
@@ -120,7 +122,6 @@ def new_members(event: Event) -> list[Member]:
                 Member.card_issued.is_(None),
                 Member.merged_into.is_(None),
             )
-            .order_by(Member.name)
         ).scalars()
     )
 

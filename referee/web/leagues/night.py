@@ -18,6 +18,7 @@ from datetime import date
 from flask_babel import gettext as _
 from sqlalchemy import select, update
 
+from referee.collation import by_name
 from referee.engine.messages import N_
 from referee.leagues import Already, LeagueError
 from referee.leagues.formats import MatchFormat
@@ -348,9 +349,8 @@ def squads(lg: League) -> dict[int, list[Member]]:
         select(SquadPlayer.team_id, Member)
         .join(Member, Member.id == SquadPlayer.member_id)
         .where(SquadPlayer.league_id == lg.id)
-        .order_by(Member.name)
     ).all()
-    for team_id, m in rows:
+    for team_id, m in by_name(rows, lambda row: row[1].name):
         out.setdefault(team_id, []).append(m)
     return out
 

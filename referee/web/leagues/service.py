@@ -22,6 +22,7 @@ from flask_babel import lazy_gettext as _l
 from flask_babel import ngettext
 from sqlalchemy import func, select, update
 
+from referee.collation import by_name
 from referee.engine.errors import SetupError
 from referee.engine.messages import N_
 from referee.engine.variants import VARIANTS, league_game
@@ -248,12 +249,11 @@ def team(lg: League, team_id) -> Team:
 def squad(t: Team) -> list:
     from ..members.models import Member
 
-    return list(
+    return by_name(
         db.session.execute(
             select(Member)
             .join(SquadPlayer, SquadPlayer.member_id == Member.id)
             .where(SquadPlayer.team_id == t.id)
-            .order_by(Member.name)
         ).scalars()
     )
 
@@ -285,51 +285,56 @@ def add_team(lg: League, name: str, division_id) -> Team:
     return t
 
 
-def register(lg: League, t: Team, member_id) -> None:
-    """A member registered for a team this season: one team each (LG-SQUAD), at most the
-    format's squad size (those taken off not counted); a player taken off is put back."""
-    m = members.canonical(members.member(member_id))
-    have = db.session.get(SquadPlayer, (lg.id, m.id))
-    if have is not None and have.removed is not None:  # taken off: registered again
-        _room(lg, t)
-        have.team_id, have.removed = t.id, None
-        log(lg, "squad", member=m.name, team=t.name)
-        db.session.commit()
-        return
-    if have is not None and have.removed is not None:  # taken off: registered again
-        _lock(t)
-        _room(lg, t)
-        once.claim(
-            update(SquadPlayer)
-            .where(
-                SquadPlayer.league_id == lg.id,
-                SquadPlayer.member_id == m.id,
-                SquadPlayer.removed.is_not(None),
+def register(lg: League, t: Team, member_ids: list) -> int:
+    """Members registered for a team this season, several at once (all or none): one team
+    each (LG-SQUAD), at most the format's squad size (those taken off not counted); a
+    player taken off is put back. Held by the squad's unique key and the team's row lock:
+    the same registration sent twice at once is done once. Returns how many."""
+    chosen: dict = {}  # member id -> the member
+    for member_id in member_ids:
+        m = members.canonical(members.member(member_id))
+        chosen[m.id] = m
+    if not chosen:
+        raise Refused(400, _("Choose the members to register."))
+    back = set()  # taken off this season: registered again
+    for m in chosen.values():
+        have = db.session.get(SquadPlayer, (lg.id, m.id))
+        if have is not None and have.removed is not None:
+            back.add(m.id)
+        elif have is not None:
+            other = db.session.get(Team, have.team_id)
+            raise refuse(
+                LeagueError(
+                    "LG-SQUAD",
+                    N_("%(name)s is registered for %(team)s this season: one team each."),
+                    name=m.name,
+                    team=other.name,
+                )
             )
-            .values(team_id=t.id, removed=None),
-            lambda: _("%(name)s is registered for %(team)s already.", name=m.name, team=t.name),
-        )
-        log(lg, "squad", member=m.name, team=t.name)
-        db.session.commit()
-        return
-    if have is not None:
-        other = db.session.get(Team, have.team_id)
-        raise refuse(
-            LeagueError(
-                "LG-SQUAD",
-                N_("%(name)s is registered for %(team)s this season: one team each."),
-                name=m.name,
-                team=other.name,
-            )
-        )
     _lock(t)
-    _room(lg, t)
-    with once.unique(
-        lambda: _("%(name)s is registered for %(team)s already.", name=m.name, team=t.name)
-    ):
-        db.session.add(SquadPlayer(league_id=lg.id, member_id=m.id, team_id=t.id))
-        log(lg, "squad", member=m.name, team=t.name)
+    _room(lg, t, len(chosen))
+    said = ", ".join(m.name for m in by_name(chosen.values()))
+    already = lambda: _(  # noqa: E731
+        "%(name)s is registered for %(team)s already.", name=said, team=t.name
+    )
+    with once.unique(already):
+        for m in by_name(chosen.values()):
+            if m.id in back:
+                once.claim(
+                    update(SquadPlayer)
+                    .where(
+                        SquadPlayer.league_id == lg.id,
+                        SquadPlayer.member_id == m.id,
+                        SquadPlayer.removed.is_not(None),
+                    )
+                    .values(team_id=t.id, removed=None),
+                    already,
+                )
+            else:
+                db.session.add(SquadPlayer(league_id=lg.id, member_id=m.id, team_id=t.id))
+            log(lg, "squad", member=m.name, team=t.name)
         db.session.commit()
+    return len(chosen)
 
 
 def _lock(t: Team) -> None:
@@ -341,10 +346,10 @@ def _lock(t: Team) -> None:
     )
 
 
-def _room(lg: League, t: Team) -> None:
-    """Refuse a player more than the format's squad size (those taken off not counted)."""
+def _room(lg: League, t: Team, adding: int = 1) -> None:
+    """Refuse players past the format's squad size (those taken off not counted)."""
     cap = fmt(lg).squad_max
-    if cap is not None and len([m for m in squad(t) if m.id not in off(lg)]) >= cap:
+    if cap is not None and len([m for m in squad(t) if m.id not in off(lg)]) + adding > cap:
         db.session.rollback()
         raise refuse(LeagueError("LG-SQUAD", N_("A squad has at most %(n)s players."), n=cap))
 

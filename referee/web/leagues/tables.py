@@ -12,6 +12,7 @@ from datetime import UTC, datetime, time, timedelta
 import icalendar
 from flask_babel import gettext as _
 
+from referee.collation import name_key
 from referee.leagues.formats import runs
 from referee.leagues.table import ORDER, Appearance, averages, table
 
@@ -132,7 +133,7 @@ def fixture_list(lg: League) -> dict:
                 if n.fixture.night == number
                 for t in (n.fixture.home_id, n.fixture.away_id)
             }
-            byes[number] = sorted(names[t] for t in teams - busy)
+            byes[number] = sorted((names[t] for t in teams - busy), key=name_key)
         divisions.append((d, played, byes))
     return {"divisions": divisions, "names": names, "cups": cups.cup_nights(lg)}
 

@@ -18,6 +18,7 @@ from flask import (
     url_for,
 )
 from flask_babel import gettext as _
+from flask_babel import ngettext
 
 from referee.engine.variants import VARIANTS, league_game
 from referee.leagues.formats import PRESETS, games_text
@@ -126,6 +127,9 @@ def club(key: str):
 
 # -- the league secretary --------------------------------------------------------------------------
 def _secretary_page(lg, key, refused=None, status=200):
+    squads = nights.squads(lg)
+    off = service.off(lg)  # taken off a squad: free to register again
+    taken = {m.id for squad in squads.values() for m in squad} - off
     return _no_store(
         render_template(
             "leagues/secretary.html",
@@ -134,10 +138,10 @@ def _secretary_page(lg, key, refused=None, status=200):
             fmt=service.fmt(lg),
             divisions=service.divisions(lg),
             teams=service.teams(lg),
-            squads=nights.squads(lg),
-            off=service.off(lg),
+            squads=squads,
+            off=off,
             fixtures=service.fixtures(lg),
-            roster=members.roster(active_only=True),
+            free=[m for m in members.roster(active_only=True) if m.id not in taken],
             log=service.acts(lg, 30),
             refused=refused,
             rules=tables.rules_view(lg),
@@ -187,7 +191,8 @@ def secretary_write(key: str, what: str):
         elif what == "team":
             service.add_team(lg, f.get("name", ""), f.get("division"))
         elif what == "squad":
-            service.register(lg, service.team(lg, f.get("team")), f.get("member"))
+            n = service.register(lg, service.team(lg, f.get("team")), f.getlist("member"))
+            flash(ngettext("%(num)d member registered.", "%(num)d members registered.", n))
         elif what == "captain":
             service.set_captain(lg, service.team(lg, f.get("team")), f.get("member"))
         elif what == "off":

@@ -11,7 +11,7 @@ are counted one after the other.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import timedelta
+from datetime import datetime, timedelta
 
 from flask_babel import gettext as _
 from flask_babel import ngettext
@@ -23,7 +23,7 @@ from ..audit import lock
 from ..audit.log import Locked, locked, refuse_if_locked, sign_log
 from ..errors import Refused
 from ..i18n import say
-from ..models import CODE_ALPHABET, CODE_LENGTH, CodeAttempt, Match, now
+from ..models import CODE_ALPHABET, CODE_LENGTH, CodeAttempt, Hand, Match, Move, now
 from ..table import service as tables
 from ..table import state, transaction
 from ..table.presenters import outcome
@@ -248,6 +248,7 @@ class Status:
     text: str  # "Hand 3 in play", "Won by Ana", "Abandoned: rain"
     winner: str | None
     scores: list[tuple[str, int]]
+    last_move: datetime | None = None  # when its last move (not any write) was recorded
 
 
 def status(row: Match) -> Status:
@@ -272,4 +273,15 @@ def listed(limit: int = 10) -> list[Status]:
     rows = db.session.execute(
         select(Match).where(Match.public.is_(True)).order_by(Match.updated.desc()).limit(limit)
     ).scalars()
-    return [status(r) for r in rows]
+    shown = [status(r) for r in rows]
+    last = dict(
+        db.session.execute(  # the moves that stand: one taken back is no longer the last
+            select(Hand.match_id, func.max(Move.created))
+            .join(Move, Move.hand_id == Hand.id)
+            .where(Hand.match_id.in_([s.row.id for s in shown]), Move.taken_back.is_(None))
+            .group_by(Hand.match_id)
+        ).all()
+    )
+    for s in shown:
+        s.last_move = last.get(s.row.id)
+    return shown

@@ -19,6 +19,7 @@ from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from sqlalchemy import or_, select, update
 
+from referee.collation import by_name
 from referee.engine import names as rule
 
 from .. import db, once
@@ -36,9 +37,11 @@ ACTIONS = {
     "edited": _l("%(old)s edited: now %(name)s"),
     "deactivated": _l("%(name)s deactivated"),
     "reactivated": _l("%(name)s active again"),
+    "first card": _l("A card for %(name)s"),
     "card": _l("A new card for %(name)s (the old link and PIN stop working)"),
     "linked": _l("Match %(match)s: seat %(seat)s (%(player)s) linked to %(name)s"),
     "merged": _l("%(gone)s merged into %(kept)s"),
+    "first key": _l("The secretary's link"),
     "key": _l("A new secretary's link (the old one stops working)"),
     "renamed": _l("%(old)s renamed %(name)s: the name was made twice at once"),
     "unmerged": _l("%(name)s is a member again: two merges at once had hidden them"),
@@ -81,12 +84,12 @@ def new_secretary(token: str | None = None) -> str:
     request of a double tap)."""
     token = token or cards.new_link()[0]
     with once.unique(_("The new link is made already.")):
-        db.session.execute(
+        replaced = db.session.execute(
             update(ClubKey).where(ClubKey.revoked.is_(None)).values(revoked=now()),
             execution_options={"synchronize_session": False},
-        )
+        ).rowcount
         db.session.add(ClubKey(digest=cards.digest(token)))
-        log("key")
+        log("key" if replaced else "first key")  # the first link replaces none
         db.session.commit()
     return token
 
@@ -148,7 +151,7 @@ def roster(query: str = "", active_only: bool = False) -> list[Member]:
     key = rule.same(query.strip()[:SEARCH_MAX]) if query and query.strip() else ""
     if key:
         found = [m for m in found if key in rule.same(m.name) or key in rule.same(m.short or "")]
-    return sorted(found, key=lambda m: rule.same(m.name))
+    return by_name(found)
 
 
 def _check_name(name: str, short: str, field: str, other: Member | None = None) -> tuple:
@@ -253,9 +256,10 @@ def print_cards(key: str, place: str, chosen: list[Member]) -> CardSheet:
         db.session.flush()  # the sheet first: its twin stops here, before any card changes
         for m in chosen:
             token, pin = cards.derived(key, m.id)
+            first = m.card_issued is None  # no old card to stop
             m.link_digest, m.pin_hash = cards.digest(token), cards.hash_pin(pin)
             m.card_issued = m.updated = now()
-            log("card", name=m.name)
+            log("first card" if first else "card", name=m.name)
         db.session.commit()
     return sheet
 

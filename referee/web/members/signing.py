@@ -82,8 +82,14 @@ def with_pin(token: str, side, member_id, pin: str, score: str, client: str) -> 
         if len(members) == 1 and member_id in (None, ""):
             m = members[0]
         else:
-            raise Refused(400, _("Choose the member who signs for this side."), field="member")
-    check_pin(m, pin, client, match_id=table.row.id)
+            raise Refused(
+                400, _("Choose the member who signs for this side."), field=f"member-{side}"
+            )
+    try:
+        check_pin(m, pin, client, match_id=table.row.id)
+    except Refused as e:
+        e.field = f"pin-{side}"  # said at the side's PIN, where the reader typed it
+        raise
     return audit.sign(token, side, score, m, "pin")
 
 

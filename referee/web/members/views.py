@@ -21,6 +21,7 @@ from flask import (
 from flask_babel import gettext as _
 from markupsafe import Markup
 
+from referee.collation import by_name
 from referee.engine.names import JOIN, same
 from referee.engine.variants import VARIANTS
 
@@ -130,7 +131,11 @@ def cards(key: str):
     shows the same sheet)."""
     _secretary(key)
     chosen = []
-    for member_id in request.form.getlist("member"):
+    if request.form.get("all"):  # every active member the roster lists (its search too)
+        picked = [m.id for m in service.roster(request.form.get("q", ""), active_only=True)]
+    else:
+        picked = request.form.getlist("member")
+    for member_id in picked:
         try:
             chosen.append(service.member(member_id))
         except Refused as e:
@@ -372,6 +377,7 @@ def ladder(variant: str):
         variant=v,
         variants=VARIANTS.values(),
         rows=rows,
+        names=[r["member"] for r in by_name(rows, lambda r: r["member"])],
         chance=chance,
         unknown=teams is None,
         picked=request.args.getlist("side"),

@@ -103,6 +103,7 @@ def _table_context(t: Table, link: Link, chosen, refused, said) -> dict:
     hand = t.hand
     closed = bool(t.row.event_finished)  # its event is finished: no more writes
     acts = offers.actions(t) if link.write and not closed else offers.Actions()
+    correctable = bool(link.write and not closed and not locked_because(t))
     highlight = chosen["places"] if chosen else ()
     picture = ""
     if hand is not None:
@@ -130,11 +131,8 @@ def _table_context(t: Table, link: Link, chosen, refused, said) -> dict:
         "outcome": presenters.outcome(t),
         "time_called": presenters.time_called(t),
         "tie": presenters.tie(t),
-        "undo": (
-            presenters.undo_target(t)
-            if link.write and not closed and not locked_because(t)
-            else None
-        ),
+        "undo": presenters.undo_target(t) if correctable else None,
+        "correctable": correctable,  # a past move may be corrected from this phone
         "closed": closed,
         "position": t.position,
         "version": t.version,

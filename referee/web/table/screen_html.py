@@ -62,7 +62,10 @@ def table_html(v: dict) -> Markup:
     if t.in_event:
         out.append(env.get_template("events/_series.html").render(v))
     out.append(said_here(v["said"]))
-    if v["refused"]:  # (the macro says nothing of none: not called for nothing)
+    signed = ""
+    if summary and (v["outcome"] or t.overridden):
+        signed = env.get_template("audit/_signed.html").render(v)
+    if v["refused"] and 'id="refused"' not in signed:  # said at its form, or else here
         out.append(env.get_template("_macros.html").module.refusal(v["refused"], variant))
     out.append(_notes(v))
     out.append(_status(v))
@@ -74,8 +77,7 @@ def table_html(v: dict) -> Markup:
     out.append(move(v))
     out.append(bar(v))
     if summary:
-        if v["outcome"] or t.overridden:
-            out.append(env.get_template("audit/_signed.html").render(v))
+        out.append(signed)
         out.append(_score(v))
     if v["events"]:
         out.append(_history(v))
@@ -197,21 +199,31 @@ def _status(v: dict) -> str:
     if v["evidence"]["items"] and not hand.settlement:
         out.append(
             f'  <div class="evidence" role="note" id="evidence">'
-            f"{_evidence_list(v['evidence']['items'], v)}</div>"
+            f"{_evidence_list(v['evidence']['items'], v, v['summary']['number'])}</div>"
         )
     out.append(_players(v))
     out.append("</section>")
     return "\n".join(out)
 
 
-def _evidence_list(items, v: dict) -> str:
-    """What the record proves (a false pass, a wrong lead), each with its rule."""
-    lines = "".join(
-        f"<li><strong>{e(f['what'])}:</strong> {e(f['text'])} "
-        f"({rule_link(f['rule'], v['variant'])})</li>"
-        for f in items
-    )
-    return f"<ul>\n    {lines}\n  </ul>"
+def _evidence_list(items, v: dict, number: int) -> str:
+    """What the record proves (a false pass, a wrong lead) in hand `number`, each with its
+    rule; of a false pass, what the table may do: no penalty, the correction offered."""
+    _ = v["_"]
+    no_penalty = _("The rules give no penalty for a false pass: the hand stands as played.")
+    lines = []
+    for f in items:
+        line = f"<strong>{e(f['what'])}:</strong> {e(f['text'])} "
+        line += f"({rule_link(f['rule'], v['variant'])})"
+        if f["rule"] == "C-RENEGE":
+            line += f" {no_penalty}"
+            if v["correctable"]:
+                href = url_for("audit.correct", token=v["links"].token, number=number, k=f["move"])
+                fix = _("Correct move %(k)d", k=f["move"])
+                why = _("if the pass was recorded by mistake")
+                line += f' <a class="correct" href="{href}">{fix}</a> ({why}).'
+        lines.append(f"<li>{line}</li>")
+    return f"<ul>\n    {''.join(lines)}\n  </ul>"
 
 
 def _players(v: dict) -> str:
@@ -264,7 +276,7 @@ def _score(v: dict) -> str:
         out.append(
             '  <div class="evidence" role="note" id="settled-evidence"><p>'
             f'<a href="{href}">{which}</a>:'
-            f"</p>{_evidence_list(proved, v)}</div>"
+            f"</p>{_evidence_list(proved, v, settled.number)}</div>"
         )
     out.append("</section>")
     return "\n".join(out)
@@ -329,10 +341,14 @@ def _more(v: dict) -> str:
         '  <ul class="links">',
         f'    <li><a href="{links.url("match")}">{all_hands}</a></li>',
     ]
-    if summary and summary["number"] > 1:
-        before = summary["number"] - 1
-        which = _("Settlement of hand %(number)s", number=before)
-        out.append(f'    <li><a href="{links.url("hand", number=before)}">{which}</a></li>')
+    if summary:  # the hand before, and this one once settled (the deciding hand too)
+        number = summary["number"]
+        shown = [number - 1] if number > 1 else []
+        if v["settled"] and v["settled"].number == number:
+            shown.append(number)
+        for n in shown:
+            which = _("Settlement of hand %(number)s", number=n)
+            out.append(f'    <li><a href="{links.url("hand", number=n)}">{which}</a></li>')
     if summary:
         replay = url_for(
             "audit.replay" if links.write else "audit.spectator_replay",
