@@ -20,8 +20,8 @@ from referee.engine.rulebook import (
 
 ROOT = Path(__file__).resolve().parents[1]
 RULE_IDS = ROOT / "docs" / "rule-ids.md"
-RULE_ID = r"(?:C|FU|FC|CT)(?:-[A-Z]+)+"
-KINDS = {"seed", "ruling", "seed/ruling", "project"}
+RULE_ID = r"(?:C|FU|FC|CT|PB)(?:-[A-Z]+)+"
+KINDS = {"seed", "ruling", "seed/ruling", "project", "book", "sources"}
 
 
 def documented() -> list[tuple[str, str, str]]:
@@ -68,7 +68,13 @@ def test_rule_is_complete(rule_id):
     assert isinstance(r, Rule) and r.id == rule_id
     assert r.variant in VARIANTS
     assert r.title.strip() and r.text.strip() and r.source.strip()
-    prefix = {"common": "C-", "five-up": "FU-", "french-connection": "FC-", "ctyrka": "CT-"}
+    prefix = {
+        "common": "C-",
+        "five-up": "FU-",
+        "french-connection": "FC-",
+        "ctyrka": "CT-",
+        "partnership": "PB-",
+    }
     assert rule_id.startswith(prefix[r.variant])
 
 

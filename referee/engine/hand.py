@@ -102,21 +102,20 @@ def fitting(tiles, opens) -> list[tuple[Tile, Place]]:
 
 
 @cache
-def _setup(variant: Variant, n: int) -> tuple:
-    """What every hand of `variant` for n players reads from it, worked out once: the set's
-    highest pip, its tiles, the sides and each seat's side, the data read on every move,
-    and the after_play and after_passes hooks (None where the variant keeps the default,
-    which does nothing)."""
-    max_pip = variant.max_pip(n)
+def _setup(variant: Variant, n: int, max_pip: int) -> tuple:
+    """What every hand of `variant` for n players with the double-`max_pip` set reads from
+    it, worked out once: its tiles, the sides and each seat's side, the data read on every
+    move, and the after_play and after_passes hooks (None where the variant keeps the
+    default, which does nothing)."""
     hooks = [
         None if getattr(type(variant), name) is getattr(Variant, name) else getattr(variant, name)
         for name in ("after_play", "after_passes")
     ]
     return (
-        max_pip,
         tile_frozenset(max_pip),
         *variant.seating(n),
         variant.every_double_spins,
+        variant.lead_spins,
         variant.draw_ends_turn,
         *hooks,
     )
@@ -131,6 +130,7 @@ class Hand:
         "_args",
         "_blind",
         "_drawn",
+        "_lead_spins",
         "_legal",
         "_opens",
         "_settled_points",
@@ -152,6 +152,7 @@ class Hand:
         "passes",
         "players",
         "plays",
+        "previous",
         "scores",
         "settlement",
         "side_of",
@@ -175,8 +176,9 @@ class Hand:
         opening: Opening,
         dealt: dict[int, list[Tile]] | None = None,
         lot: int | None = None,
+        previous: Hand | None = None,
     ):
-        self._args = (variant, players, options, opening, dealt, lot)
+        self._args = (variant, players, options, opening, dealt, lot, previous)
         n = len(players)
         self.variant, self.players, self.options, self.opening = (
             variant,
@@ -184,16 +186,18 @@ class Hand:
             options,
             opening,
         )
+        self.previous = previous  # the match's hand before this one (settled), or None
+        self.max_pip = variant.max_pip(n, options)
         (
-            self.max_pip,
             self.tiles,
             self.sides,
             self.side_of,
             self._spins,
+            self._lead_spins,
             self._turn_ends,
             self._after_play,
             self._after_passes,
-        ) = _setup(variant, n)
+        ) = _setup(variant, n, self.max_pip)
         size = variant.deal_size(n, options)
         self.sizes = [size] * n
         self.stock = len(self.tiles) - n * size
@@ -303,6 +307,33 @@ class Hand:
     def name(self, seat: int) -> str:
         return self.players[seat]
 
+    @property
+    def leaders(self) -> list[int]:
+        """Who may make the next move: the player to move, or, at a lead that no seat in
+        particular makes, the seats the opening allows (anyone, or the side that won)."""
+        if self.ended:
+            return []
+        if self.turn is not None:
+            return [self.turn]
+        return list(self.opening.seats or range(len(self.players)))
+
+    @property
+    def stuck(self) -> bool:
+        """Whether the hand is provably blocked before the passes are made: every tile is in
+        a hand or on the table (no boneyard left, none asleep) and no tile off the table
+        fits an open place, so nobody can lay and only passes are left (C-BLOCK). In a line
+        of double-six with all 28 dealt: both ends show one number, all seven of its tiles
+        down."""
+        if self.ended or self.stock or not self.layout.nodes:
+            return False
+        off = self.tiles.difference(self.layout.by_tile)
+        return all(takes.isdisjoint(off) for _, _, takes in self.open_places())
+
+    @property
+    def open_ends(self) -> list[int]:
+        """The numbers the open places show, in the layout's order."""
+        return [p.pip for p in self.layout.open]
+
     def charge(self, move: int | None, seat: int, points: int, rule: str) -> None:
         """Charge a player a fixed penalty (French Connection)."""
         self.charges.append((move, seat, points, rule))
@@ -352,7 +383,7 @@ class Hand:
 
     @property
     def _set_name(self) -> str:
-        return self.variant.set_name(len(self.players))
+        return self.variant.set_name(len(self.players), self.options)
 
     def _lead_fault(
         self, t: Tile, seat: int | None = None, say: bool = True
@@ -468,7 +499,12 @@ class Hand:
     def _no_place(self, on: Tile) -> Message:
         """Why nothing more goes on `on`: a double that is not a spinner takes one tile."""
         if on.high == on.low and not self._spins:
-            if self.variant.poses:
+            if not self._lead_spins:
+                text = N_(
+                    "{tile} has no free place left: there is no spinner, so a double lies "
+                    "across the line and takes one tile on each side, like any other tile."
+                )
+            elif self.variant.poses:
                 text = N_(
                     "{tile} has no free place left: only the posed double is a spinner; "
                     "any other double takes one tile, on the side opposite the tile it was "
@@ -501,6 +537,15 @@ class Hand:
         seat, kind, t, on, count, _ = move  # type: ignore[assignment]  # at once: cheaper
         if self.turn is not None and seat != self.turn:
             raise IllegalMove(*self._not_your_turn(seat))
+        if self.turn is None and self.opening.seats and seat not in self.opening.seats:
+            raise IllegalMove(
+                self.opening.rule,
+                Message(
+                    N_("{player} may not lead this hand. {opening}"),
+                    player=self.name(seat),
+                    opening=self.opening.text,
+                ),
+            )
         known = self.known[seat]
         if kind == "play":
             self._check_tile(t)
@@ -755,7 +800,7 @@ class Hand:
         if self.moves or not self.opening.lot:
             raise RefereeError(Message(N_("This hand is not opened by lot.")))
         self.turn = seat
-        self._args = (*self._args[:5], seat)
+        self._args = (*self._args[:5], seat, self.previous)
 
     def laid_on(self, t: Tile) -> Tile | None:
         """The tile on the table that t was laid against (None: t led)."""
@@ -784,7 +829,7 @@ class Hand:
         known = self.known[seat]
         if kind == "play":
             if place is LEAD:
-                self.layout.lead(t, t[0] == t[1])
+                self.layout.lead(t, t[0] == t[1] and self._lead_spins)
                 if self.opening.highest and not self.full:
                     self.lead_double = t
             else:
@@ -1028,6 +1073,7 @@ _SHARED = (
     "_after_passes",
     "_after_play",
     "_args",
+    "_lead_spins",
     "_legal",
     "_opens",
     "_spins",
@@ -1040,6 +1086,7 @@ _SHARED = (
     "options",
     "passes",
     "players",
+    "previous",
     "settlement",
     "side_of",
     "sides",

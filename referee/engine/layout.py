@@ -122,7 +122,8 @@ class Layout:
             free.remove((slot, pip))
         opens = self.open
         opens.remove(place)
-        if parent[5]:  # its next slot with the same pips (C-SPINNER-ORDER)
+        if parent[5] or at == 0:  # its next slot with the same pips (C-SPINNER-ORDER; a
+            # lead double that is no spinner: its other side)
             for s, p in free:
                 if p == pip:
                     opens.append(_new(Place, (anchor, s, p, at, arm)))

@@ -33,6 +33,7 @@ from .base import (
 from .ctyrka import Ctyrka
 from .five_up import FiveUp
 from .french_connection import FrenchConnection
+from .partnership import Partnership
 
 ENVIRONMENT = "REFEREE_VARIANTS"  # modules to import that register more variants
 
@@ -74,7 +75,12 @@ def get_variant(name: str) -> Variant:
     return VARIANTS[name]
 
 
-BUILT_IN = (FiveUp(), FrenchConnection(), Ctyrka())  # THE list: one entry per variant
+BUILT_IN = (
+    FiveUp(),
+    FrenchConnection(),
+    Ctyrka(),
+    Partnership(),
+)  # THE list: one entry per variant
 for _variant in BUILT_IN:
     register(_variant)
 
