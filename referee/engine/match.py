@@ -89,7 +89,8 @@ class Match:
         opening = self.opening()
         if lot is not None and not opening.lot:
             raise RefereeError(Message(N_("This hand is not opened by lot.")))
-        hand = Hand(self.variant, self.players, self.options, opening, dealt, lot, last)
+        before = tuple(self.totals())  # what each side has before it (an exact finish)
+        hand = Hand(self.variant, self.players, self.options, opening, dealt, lot, before, last)
         self.hands.append(hand)
         return hand
 

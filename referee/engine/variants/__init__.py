@@ -32,7 +32,9 @@ from .base import (
 )
 from .ctyrka import Ctyrka
 from .five_up import FiveUp
+from .fives_and_threes import FivesAndThrees
 from .french_connection import FrenchConnection
+from .line_games import LineGame
 from .partnership import Partnership
 
 ENVIRONMENT = "REFEREE_VARIANTS"  # modules to import that register more variants
@@ -75,12 +77,8 @@ def get_variant(name: str) -> Variant:
     return VARIANTS[name]
 
 
-BUILT_IN = (
-    FiveUp(),
-    FrenchConnection(),
-    Ctyrka(),
-    Partnership(),
-)  # THE list: one entry per variant
+# THE list: one entry per variant
+BUILT_IN = (FiveUp(), FrenchConnection(), Ctyrka(), FivesAndThrees(), Partnership())
 for _variant in BUILT_IN:
     register(_variant)
 
@@ -102,6 +100,7 @@ __all__ = [
     "Choice",
     "Events",
     "Line",
+    "LineGame",
     "Opening",
     "Option",
     "Preset",

@@ -12,7 +12,7 @@ from ..names import show
 from ..tiles import WITH_PIP, Tile
 
 if TYPE_CHECKING:
-    from ..hand import Hand
+    from ..hand import FalsePass, Hand
 
 
 SET_NAMES = {6: N_("double-six"), 9: N_("double-nine"), 12: N_("double-twelve")}
@@ -164,8 +164,14 @@ class Variant:
     draw_rule: str | None = None  # rule id for drawing, None: no boneyard
     draw_ends_turn = False
     counts = False  # whether the count of the open ends scores (Five-Up)
+    score_rule: str | None = None  # the rule by which a play's count scores (FU-SCORE)
     every_double_spins = False  # else only the lead double is a spinner
-    lead_spins = True  # the lead double is a spinner (False: a line with no spinner at all)
+    lead_spins = True  # whether a lead double is a spinner (False: a line, no spinner)
+    side_goes_out = False  # a hand ends when a whole side is out (pairs: both partners)
+    knocks = False  # a pass is called a knock ("Ana knocked")
+    exact = False  # a side must reach the target exactly: points that would pass it are not
+    # pegged, and reaching it ends the match at once, mid-hand too (Hand.peg_out)
+    board = False  # the score is kept on a cribbage board (the table screen draws it)
     match_rule = ""
     lead_rule = ""
     spinner_rule = ""
@@ -283,6 +289,10 @@ class Variant:
                 ),
             )
 
+    def count_points(self, count: int) -> int:
+        """What a count scores (a variant that `counts`): Five-Up's count / 5."""
+        return 0
+
     def after_play(self, hand: Hand, seat: int, move: int) -> None:
         """Scores that a play earns (FU-SCORE)."""
 
@@ -292,8 +302,15 @@ class Variant:
     def after_pass(self, hand: Hand, seat: int, move: int) -> None:
         """Charges that a pass earns (FC-THREEPASS)."""
 
-    def settle(self, hand: Hand, left: list[list[Tile]]) -> Settlement:
+    def settle(self, hand: Hand, left: list[list[Tile]] | None) -> Settlement:
+        """The settlement of a finished hand from the tiles left in hands (`left` None: a
+        hand that ended the match mid-play, `Hand.peg_out`, settled at once)."""
         raise NotImplementedError
+
+    def penalised(self, hand: Hand, false: FalsePass) -> bool:
+        """Whether a false pass is settled by a penalty in the hand's settlement rather
+        than making the record illegal (C-RENEGE)."""
+        return False
 
     def best(self, options: dict):
         """min when the fewest points win (penalty points), max when the most do."""

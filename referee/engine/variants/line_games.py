@@ -1,5 +1,5 @@
-"""What the games of one line with every tile dealt share (partnership block, and any
-variant with no boneyard): what the table can know of the hands it does not see.
+"""The games of one line with no spinner and no boneyard (Fives & Threes, Partnership
+Block): `LineGame`, their base, and what the table can know of the hands it does not see.
 
 When every tile is in a hand or on the table, a tile off the table is in somebody's hand,
 and a player who passed while it fitted does not hold it (nothing enters a hand after a
@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 from ..errors import IllegalMove
 from ..messages import N_, Message
+from .base import Variant
 
 if TYPE_CHECKING:
     from ..hand import Hand
@@ -88,3 +89,18 @@ def refuse_proven_pass(hand: Hand) -> None:
                 tile=fits[0],
             ),
         )
+
+
+class LineGame(Variant):
+    """A line with no spinner and no boneyard: one line with two ends, a lead double laid
+    across it taking a tile on each side, every other double across the line with one free
+    side (C-DOUBLE); the tiles not dealt sleep, and a player who cannot lay passes. A pass
+    is refused at once only where the table can tell the passer holds a tile that fits
+    (every tile dealt: `refuse_proven_pass`); otherwise only his tiles (a full record, or
+    the tiles left) prove it false (C-RENEGE)."""
+
+    lead_spins = False
+    draw_rule = None
+
+    def check_pass(self, hand: Hand) -> None:
+        refuse_proven_pass(hand)

@@ -21,11 +21,10 @@ from .base import (
     Preset,
     Settlement,
     TableChoice,
-    Variant,
     judge,
     pairs,
 )
-from .line_games import refuse_proven_pass
+from .line_games import LineGame
 
 SIX = tile(6, 6)
 BLANK = tile(0, 0)
@@ -212,16 +211,14 @@ BONUSES = (CAPICUA, CHUCHAZO, UNANSWERED_DOUBLE, UNANSWERED_OTHER, PASE)
 CHOICES = (SET, FIRST_LEAD, NEXT_LEAD, TIED_LEAD, SCORE, BLOCK, TIED_BLOCK, HAND_BONUS_OPTION)
 
 
-class Partnership(Variant):
+class Partnership(LineGame):
     name = "partnership"
     title = "Partnership Block"
     figure = Figure(N_("Points per hand"), "hand")
     player_counts = (4,)
     players_rule = "PB-PLAYERS"
     hand_size = 7
-    draw_rule = None  # no drawing: a tile not dealt sleeps (double-nine)
-    nodraw_rule = "PB-NODRAW"
-    lead_spins = False  # one line, two ends: a double lies across and opens nothing
+    nodraw_rule = "PB-NODRAW"  # no drawing: a tile not dealt sleeps (double-nine)
     match_rule = "PB-MATCH"
     lead_rule = "PB-FIRST"
     spinner_rule = "PB-LINE"
@@ -433,11 +430,6 @@ class Partnership(Variant):
         return Opening(None, None, False, False, False, "PB-NEXT", text, seats=tuple(pair))
 
     # -- play -----------------------------------------------------------------------------
-    def check_pass(self, hand):
-        """No boneyard (tiles not dealt sleep): a pass is refused only when the table can
-        tell the passer holds a tile that fits (C-RENEGE)."""
-        refuse_proven_pass(hand)
-
     def after_pass(self, hand, seat, move):
         options = hand.options
         if move == 2:  # the lead's answer (PB-UNANSWERED)
@@ -463,7 +455,7 @@ class Partnership(Variant):
         win = hand.side_of[winner]
         names = hand.side_names
         options = hand.options
-        before = _totals_before(hand)
+        before = hand.before
         other = 1 - win
         if options["score"] == "six-love" and before[other] + hand.scores[other] > 0:
             lost = before[other] + hand.scores[other]
@@ -528,14 +520,6 @@ def _earlier(hand):
     while h is not None:
         yield h
         h = h.previous
-
-
-def _totals_before(hand) -> list[int]:
-    """Each side's total over the match's hands before this one."""
-    totals = [0] * len(hand.sides)
-    for h in _earlier(hand):
-        totals = [a + b for a, b in zip(totals, h.points, strict=True)]
-    return totals
 
 
 def _block(hand, held: list[int], side_pips: list[int]) -> tuple[int | None, list[Line]]:
