@@ -198,8 +198,8 @@ class FivesAndThrees(LineGame):
             ),
         ),
         seats_refusal=N_(
-            "Fives & Threes seats 2 or 3 players, each player for themselves, "
-            "or 4 who change partners each round."
+            "Fives & Threes seats 2 players, or 3 each for themselves (as the book "
+            "allows), or 4 as two pairs: fixed pairs, or partners who change each round."
         ),
     )
     standings = MATCH_POINTS
