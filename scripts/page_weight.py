@@ -44,6 +44,7 @@ TABLES = [
     ("Čtyřka, 3 players (double-six)", "ctyrka", 3, {}, 3),
     ("Čtyřka, 5 players (double-nine)", "ctyrka", 5, {}, 3),
     ("Čtyřka, 13 players (double-twelve)", "ctyrka", 13, {}, 3),
+    ("Fives & Threes, 4 players to 121 (the board)", "fives-and-threes", 4, {"target": 121}, 3),
 ]
 
 CSRF = re.compile(r'name="csrf_token" (?:type="hidden" )?value="([^"]+)"')

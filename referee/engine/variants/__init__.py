@@ -77,6 +77,17 @@ def get_variant(name: str) -> Variant:
     return VARIANTS[name]
 
 
+def league_game(preset: str) -> tuple[Variant, dict[int, dict]] | None:
+    """The variant whose game a league preset plays (`Variant.leagues`), and the options
+    of each game size; None where no registered variant says it is that league's game."""
+    for variant in VARIANTS.values():
+        sizes = variant.leagues.get(preset)
+        if sizes is not None:
+            by_name = {p.name: p.options for p in variant.presets}
+            return variant, {size: dict(by_name[name]) for size, name in sizes.items()}
+    return None
+
+
 # THE list: one entry per variant
 BUILT_IN = (FiveUp(), FrenchConnection(), Ctyrka(), FivesAndThrees(), Partnership())
 for _variant in BUILT_IN:
@@ -110,6 +121,7 @@ __all__ = [
     "Variant",
     "generation",
     "get_variant",
+    "league_game",
     "register",
     "unregister",
 ]

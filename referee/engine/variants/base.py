@@ -181,6 +181,9 @@ class Variant:
     events = Events(formats=(), pods=(2, 2, 2))  # how it is played at an event
     standings = PLACEMENT  # how an event of it ranks
     presets: tuple[Preset, ...] = ()  # named sets of options (a federation's, a league's)
+    # the league presets (`referee.leagues.formats.PRESETS` ids) whose game this variant is,
+    # each with the name of its preset for each game size (1 singles, 2 doubles or a pair)
+    leagues: dict[str, dict[int, str]] = {}
     figure: Figure | None = None  # its column in a league's averages (referee.leagues)
     texts_dir = Path(__file__).resolve().parent / "texts"  # its VARIANT.LANG.toml files
 

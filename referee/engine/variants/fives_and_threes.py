@@ -236,6 +236,15 @@ class FivesAndThrees(LineGame):
         ),
     )
 
+    # the leagues whose published rules name the game (the shared page's sources):
+    # Solihull & Warwickshire and Guisborough name no deal or league rule, so the book's
+    leagues = {
+        "solihull": {1: "book", 2: "book"},
+        "leek": {1: "leek-singles", 2: "leek-doubles"},
+        "guisborough": {2: "book"},
+        "teesdale": {1: "teesdale", 2: "teesdale"},
+    }
+
     # -- data -------------------------------------------------------------------------
     def default_target(self, options):
         return TARGETS[0]

@@ -242,6 +242,8 @@ def _pass(v: dict) -> str:
     player = v["hand"].players[acts.seat]
     if acts.pose_pass:
         says = _("%(player)s passes the pose", player=player)
+    elif v["variant"].knocks:
+        says = _("%(player)s knocks", player=player)
     else:
         says = _("%(player)s passes", player=player)
     form = _seat_form(v, "table.pass_", "pass-form", says)

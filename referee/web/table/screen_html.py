@@ -17,6 +17,7 @@ from __future__ import annotations
 from flask import current_app
 from markupsafe import Markup
 
+from ..drawing.board import board_svg
 from ..i18n import HtmlWords
 from ..i18n import say_html as e
 from ..links import url_for
@@ -253,6 +254,8 @@ def _score(v: dict) -> str:
         f'  <h2 id="score-h">{score_h}</h2>',
         f"  {score}",
     ]
+    if t.variant.exact or t.variant.board:
+        out.append(_pegging(v))
     settled = v["settled"]
     proved = v["evidence_of"](settled.hand)["items"] if settled else None
     if proved:
@@ -264,6 +267,30 @@ def _score(v: dict) -> str:
             f"</p>{_evidence_list(proved, v)}</div>"
         )
     out.append("</section>")
+    return "\n".join(out)
+
+
+def _pegging(v: dict) -> str:
+    """A game pegged to an exact target (Fives & Threes): what each side needs to finish,
+    and the cribbage board with each side's peg (`drawing.board`), from the scores."""
+    _, t = v["_"], v["t"]
+    target = t.match.options["target"]
+    names = list(t.match.side_names)
+    summary = v["summary"]
+    totals = [total for _n, total in summary["totals"]] if summary else [0] * len(names)
+    out = []
+    if t.variant.exact and not v["outcome"]:
+        needs = ", ".join(
+            _("%(side)s needs %(n)s", side=e(name), n=target - total)
+            for name, total in zip(names, totals, strict=True)
+        )
+        exactly = _("To finish exactly:")
+        out.append(
+            f'  <p class="needs" id="needs">{exactly} {needs} '
+            f"({rule_link(t.variant.match_rule_for(t.match.options), t.variant)})</p>"
+        )
+    if t.variant.board:
+        out.append(f"  {board_svg(names, totals, target, _('The board'))}")
     return "\n".join(out)
 
 
