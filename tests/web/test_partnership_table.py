@@ -90,3 +90,23 @@ def test_the_pair_that_won_chooses_who_leads(phone):
     refused = phone.move(token, "B 6-6", status=422).get_data(as_text=True)
     assert "B may not lead this hand" in refused and "PB-NEXT" in refused
     phone.move(token, "A 6-6")
+
+
+def test_each_language_names_the_variant_in_its_own_words(phone):
+    """The variant's name came from its class, "Partnership Block" on every page: it is its
+    texts' title in the reader's language, as the rules page heads its section."""
+    for lang, name in [("es", "Dominó por parejas"), ("pl", "Blok w parach")]:
+        phone.get(f"/?lang={lang}")
+        token = phone.start("partnership", PLAYERS, first_lead="lot")
+        pages = {
+            "home": phone.get("/").get_data(as_text=True),
+            "start": phone.get("/new/partnership").get_data(as_text=True),
+            "rules": phone.get("/rules/partnership").get_data(as_text=True),
+            "table": phone.table(token),
+            "event": phone.get("/events/new?variant=partnership").get_data(as_text=True),
+        }
+        for page, html in pages.items():
+            assert name in html and "Partnership Block" not in html, (lang, page)
+        assert re.search(rf"<h1>{name} <span", pages["table"])
+    phone.get("/?lang=en")
+    assert "Partnership Block" in phone.get("/").get_data(as_text=True)

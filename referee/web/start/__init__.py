@@ -16,6 +16,7 @@ from referee.engine.variants import VARIANTS
 from ..errors import Refused
 from ..forms import StartForm
 from ..matches import create
+from ..pages.rules import variant_title
 from . import form as forms
 from .service import first_opening, link_members, roster_names
 
@@ -122,7 +123,9 @@ def _apply_preset(form: StartForm, v, name: str | None) -> str | None:
         return None
     preset = next((p for p in v.presets if p.name == name), None)
     if preset is None:
-        abort(404, _("%(variant)s has no rules called %(name)r.", variant=v.title, name=name))
+        abort(
+            404, _("%(variant)s has no rules called %(name)r.", variant=variant_title(v), name=name)
+        )
     for option in v.option_fields:
         if option.name in preset.options:
             form[option.name].data = preset.options[option.name]

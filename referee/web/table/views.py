@@ -32,6 +32,7 @@ from ..errors import Refused
 from ..forms import DrawForm, EndForm, LotForm, PassForm, PlayForm, UndoForm
 from ..i18n import gettext as _
 from ..i18n import say
+from ..pages.rules import variant_title
 from . import fragment, presenters, records, service, state, transaction
 from .screen import Link, load, render_end, render_table, respond_fragment, wants_fragment
 
@@ -136,7 +137,7 @@ def match(token: str):
         presenters.settled_points(t),
         t.match.options["target"],
         penalty=presenters.penalty_points(t),
-        title=_("%(variant)s: running totals after each hand", variant=t.variant.title),
+        title=_("%(variant)s: running totals after each hand", variant=variant_title(t.variant)),
     )
     return render_template(
         "match.html",
