@@ -110,3 +110,29 @@ def test_each_language_names_the_variant_in_its_own_words(phone):
         assert re.search(rf"<h1>{name} <span", pages["table"])
     phone.get("/?lang=en")
     assert "Partnership Block" in phone.get("/").get_data(as_text=True)
+
+
+def test_a_blocked_layout_s_passes_are_recorded_in_one_tap(phone):
+    """The table said the layout is blocked and then asked for four taps of "passes": one
+    tap records each player's pass in turn, and the hand waits for the tiles left."""
+    token = phone.start("partnership", PLAYERS, first_lead="lot")
+    phone.moves(token, GIST_PLAY)
+    hand, after = phone.position(token)
+    r = phone.post(f"/t/{token}/passes", {"hand": hand, "after": after})
+    assert r.status_code == 409 and "C-BLOCK" in r.get_data(as_text=True)  # not blocked yet
+    phone.move(token, "C 2-4 on 3-2")
+    html = phone.table(token)
+    assert "Blocked: record the passes" in words(html, "passes-form")
+    hand, after = phone.position(token)
+    r = phone.post(f"/t/{token}/passes", {"hand": hand, "after": after})
+    assert r.status_code == 302
+    moves = phone.record(token)["hands"][0]["moves"]
+    passed = [{"player": p, "pass": True} for p in ("D", "A", "B", "C")]  # each in turn
+    assert moves[-4:] == passed and len(moves) == 26
+    assert 'id="passes-form"' not in phone.table(token)
+    r = phone.post(f"/t/{token}/passes", {"hand": hand, "after": after})  # a second tap
+    assert r.status_code != 302 and len(phone.record(token)["hands"][0]["moves"]) == 26
+    phone.settle(
+        token, {"B": "0-0 0-6 1-6", "C": "3-3 3-6", "D": "0-3 3-5 5-5 6-6", "A": "1-3 5-6"}
+    )
+    assert "C+A 0 46" in words(phone.table(token), "score")

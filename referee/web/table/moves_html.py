@@ -254,7 +254,15 @@ def _pass(v: dict) -> str:
         "passes in turn and the hand ends"
     )
     link = rule_link("C-BLOCK", v["variant"])
-    return f'<p class="blocked" id="blocked" role="status">{blocked} ({link}).</p>\n    {form}'
+    all_pass = _("Blocked: record the passes")
+    tap = _form(
+        v,
+        "table.passes",
+        'id="passes-form"',
+        f'      <button type="submit" class="button">{all_pass}</button>',
+    )
+    said = f'<p class="blocked" id="blocked" role="status">{blocked} ({link}).</p>'
+    return f"{said}\n    {tap}\n    {form}"
 
 
 def _seat_form(v: dict, endpoint: str, form_id: str, says: str, more: str = "") -> str:
