@@ -30,8 +30,8 @@ def like_dominoes() -> str:
         name
         for name, v in REGISTRY.items()
         if PLAYERS in v.player_counts
-        and v.max_pip(PLAYERS) == 6
-        and v.hand_size * PLAYERS == 28
+        and v.max_pip(PLAYERS, v.options({})) == 6
+        and v.deal_size(PLAYERS, v.options({})) * PLAYERS == 28
         and v.draw_rule is None
     )
 

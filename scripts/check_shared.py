@@ -4,7 +4,9 @@ Compare the repository's own docs with the texts the project was given, where th
 beside the clone (`../shared`, or SHARED-DIR): docs/rule-ids.md with shared/rulings.md
 (the same rule ids, in the same order, under the same variant, of the same kind), and
 docs/record-format.md with shared/spec/record-format.md (the same record, move, option and
-verdict fields, the same variants, the same example record). The test suite reads only
+verdict fields, the spec's variants, the same example record). What the project adds (a
+game beyond the seeds, its PB-* ids, its options and verdict fields in rows marked
+*(this project)*) is its own. The test suite reads only
 the repository's docs; `.ci/run` runs this after it. Standard library only. Exit status 0
 when they agree (or when there is no shared/ to compare with: it says so), 1 when not.
 """

@@ -43,7 +43,7 @@ class BlockGame(Variant):
     standings = PLACEMENT
     texts_dir = Path(__file__).resolve().parent / "extra_variant_texts"
 
-    def opening(self, players, previous):
+    def opening(self, players, previous, options):
         who = 0
         if previous is not None and previous.winner is not None:
             who = previous.winner

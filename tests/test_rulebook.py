@@ -22,8 +22,8 @@ from referee.engine.variants import VARIANTS as REGISTRY
 
 ROOT = Path(__file__).resolve().parents[1]
 RULE_IDS = ROOT / "docs" / "rule-ids.md"
-RULE_ID = r"(?:C|FU|FC|CT|F3)(?:-[A-Z]+)+"
-KINDS = {"seed", "ruling", "seed/ruling", "project", "book", "leagues"}
+RULE_ID = r"(?:C|FU|FC|CT|F3|PB)(?:-[A-Z]+)+"
+KINDS = {"seed", "ruling", "seed/ruling", "project", "book", "leagues", "books", "federations"}
 
 
 def documented() -> list[tuple[str, str, str]]:

@@ -102,18 +102,16 @@ def fitting(tiles, opens) -> list[tuple[Tile, Place]]:
 
 
 @cache
-def _setup(variant: Variant, n: int) -> tuple:
-    """What every hand of `variant` for n players reads from it, worked out once: the set's
-    highest pip, its tiles, the sides and each seat's side, the data read on every move,
-    and the after_play and after_passes hooks (None where the variant keeps the default,
-    which does nothing)."""
-    max_pip = variant.max_pip(n)
+def _setup(variant: Variant, n: int, max_pip: int) -> tuple:
+    """What every hand of `variant` for n players with the double-`max_pip` set reads from
+    it, worked out once: its tiles, the sides and each seat's side, the data read on every
+    move, and the after_play and after_passes hooks (None where the variant keeps the
+    default, which does nothing)."""
     hooks = [
         None if getattr(type(variant), name) is getattr(Variant, name) else getattr(variant, name)
         for name in ("after_play", "after_passes")
     ]
     return (
-        max_pip,
         tile_frozenset(max_pip),
         *variant.seating(n),
         variant.every_double_spins,
@@ -157,6 +155,7 @@ class Hand:
         "pegged",
         "players",
         "plays",
+        "previous",
         "scores",
         "settlement",
         "side_of",
@@ -181,8 +180,9 @@ class Hand:
         dealt: dict[int, list[Tile]] | None = None,
         lot: int | None = None,
         before: tuple[int, ...] | None = None,
+        previous: Hand | None = None,
     ):
-        self._args = (variant, players, options, opening, dealt, lot, before)
+        self._args = (variant, players, options, opening, dealt, lot, before, previous)
         n = len(players)
         self.variant, self.players, self.options, self.opening = (
             variant,
@@ -190,8 +190,9 @@ class Hand:
             options,
             opening,
         )
+        self.previous = previous  # the match's hand before this one (settled), or None
+        self.max_pip = variant.max_pip(n, options)
         (
-            self.max_pip,
             self.tiles,
             self.sides,
             self.side_of,
@@ -200,7 +201,7 @@ class Hand:
             self._side_out,
             self._after_play,
             self._after_passes,
-        ) = _setup(variant, n)
+        ) = _setup(variant, n, self.max_pip)
         size = variant.deal_size(n, options)
         self.sizes = [size] * n
         self.stock = len(self.tiles) - n * size
@@ -316,6 +317,33 @@ class Hand:
     def name(self, seat: int) -> str:
         return self.players[seat]
 
+    @property
+    def leaders(self) -> list[int]:
+        """Who may make the next move: the player to move, or, at a lead that no seat in
+        particular makes, the seats the opening allows (anyone, or the side that won)."""
+        if self.ended:
+            return []
+        if self.turn is not None:
+            return [self.turn]
+        return list(self.opening.seats or range(len(self.players)))
+
+    @property
+    def stuck(self) -> bool:
+        """Whether the hand is provably blocked before the passes are made: every tile is in
+        a hand or on the table (no boneyard left, none asleep) and no tile off the table
+        fits an open place, so nobody can lay and only passes are left (C-BLOCK). In a line
+        of double-six with all 28 dealt: both ends show one number, all seven of its tiles
+        down."""
+        if self.ended or self.stock or not self.layout.nodes:
+            return False
+        off = self.tiles.difference(self.layout.by_tile)
+        return all(takes.isdisjoint(off) for _, _, takes in self.open_places())
+
+    @property
+    def open_ends(self) -> list[int]:
+        """The numbers the open places show, in the layout's order."""
+        return [p.pip for p in self.layout.open]
+
     def room(self, side: int) -> int:
         """How many points `side` may still peg before the match's target: the target less
         its total before this hand and what it has pegged in it (an exact finish)."""
@@ -377,7 +405,7 @@ class Hand:
 
     @property
     def _set_name(self) -> str:
-        return self.variant.set_name(len(self.players))
+        return self.variant.set_name(len(self.players), self.options)
 
     def _lead_fault(
         self, t: Tile, seat: int | None = None, say: bool = True
@@ -559,6 +587,15 @@ class Hand:
         seat, kind, t, on, count, _ = move  # type: ignore[assignment]  # at once: cheaper
         if self.turn is not None and seat != self.turn:
             raise IllegalMove(*self._not_your_turn(seat))
+        if self.turn is None and self.opening.seats and seat not in self.opening.seats:
+            raise IllegalMove(
+                self.opening.rule,
+                Message(
+                    N_("{player} may not lead this hand. {opening}"),
+                    player=self.name(seat),
+                    opening=self.opening.text,
+                ),
+            )
         known = self.known[seat]
         if kind == "play":
             self._check_tile(t)
@@ -1133,6 +1170,7 @@ _SHARED = (
     "passes",
     "pegged",
     "players",
+    "previous",
     "settlement",
     "side_of",
     "sides",

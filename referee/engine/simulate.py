@@ -22,7 +22,7 @@ def deal(match: Match, rng: random.Random) -> tuple[dict[int, list[Tile]], list[
     A Čtyřka deal in which nobody holds a double is dealt again (CT-LEAD)."""
     n = len(match.players)
     size = match.variant.deal_size(n, match.options)
-    tiles = list(tile_set(match.variant.max_pip(n)))
+    tiles = list(tile_set(match.variant.max_pip(n, match.options)))
     redeal = match.opening().highest
     r = rng.random
     while True:
@@ -34,7 +34,8 @@ def deal(match: Match, rng: random.Random) -> tuple[dict[int, list[Tile]], list[
 
 def leader(hand: Hand, rng: random.Random) -> int:
     """Who moves first: the opening's leader, the holder of the tile or highest double it
-    asks for, or (Five-Up's lot) a seat drawn at random."""
+    asks for, or a seat drawn at random among those that may lead (Five-Up's lot, a pair
+    that chooses)."""
     o = hand.opening
     if o.leader is not None:
         return o.leader
@@ -44,7 +45,7 @@ def leader(hand: Hand, rng: random.Random) -> int:
     if o.highest:
         best = max(t for k in known for t in k if t.is_double)
         return next(s for s, k in enumerate(known) if best in k)
-    return rng.randrange(len(hand.players))
+    return rng.choice(hand.leaders)
 
 
 def play_hand(match: Match, rng: random.Random) -> Hand:

@@ -24,6 +24,10 @@ def snapshot(hand: Hand) -> dict:
         if name in CACHES or not hasattr(hand, name):
             continue
         value = getattr(hand, name)
+        if name == "previous":  # the match's hand before: the same hand, by what it holds
+            value = earlier(value)
+        elif name == "_args":
+            value = tuple(earlier(v) if isinstance(v, Hand) else v for v in value)
         if name == "layout":
             value = (
                 copy.deepcopy(value.nodes),
@@ -35,6 +39,11 @@ def snapshot(hand: Hand) -> dict:
             )
         out[name] = copy.deepcopy(value) if isinstance(value, list | set | dict) else value
     return out
+
+
+def earlier(hand: Hand | None):
+    """The hand before, compared by its moves and points (a replay makes another object)."""
+    return None if hand is None else (tuple(hand.moves), tuple(hand.points))
 
 
 def at_table(data: dict) -> dict:

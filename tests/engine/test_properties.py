@@ -13,6 +13,7 @@ CONFIGS = (
     [("five-up", 2), ("five-up", 3), ("five-up", 4), ("french-connection", 4)]
     + [("ctyrka", n) for n in range(2, 14)]
     + [("fives-and-threes", n) for n in (2, 3, 4)]
+    + [("partnership", 4)]
 )
 HANDS_PER_CONFIG = 1000  # per variant and player count: thousands of hands in all
 

@@ -484,7 +484,7 @@ def test_fc_pose_later_hands_winner_poses_a_double_or_passes_the_pose(fc):
 
 
 def test_fc_pose_after_a_tied_block_double_blank_again(fc):
-    opening = fc.variant.opening(list(fc.players), SimpleNamespace(winner=None))
+    opening = fc.variant.opening(list(fc.players), SimpleNamespace(winner=None), fc.options)
     assert opening.tile == T("0-0") and opening.leader is None
 
 

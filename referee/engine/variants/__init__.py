@@ -22,7 +22,6 @@ from .base import (
     Choice,
     Events,
     Line,
-    LineGame,
     Opening,
     Option,
     Preset,
@@ -35,6 +34,8 @@ from .ctyrka import Ctyrka
 from .five_up import FiveUp
 from .fives_and_threes import FivesAndThrees
 from .french_connection import FrenchConnection
+from .line_games import LineGame
+from .partnership import Partnership
 
 ENVIRONMENT = "REFEREE_VARIANTS"  # modules to import that register more variants
 
@@ -88,7 +89,7 @@ def league_game(preset: str) -> tuple[Variant, dict[int, dict]] | None:
 
 
 # THE list: one entry per variant
-BUILT_IN = (FiveUp(), FrenchConnection(), Ctyrka(), FivesAndThrees())
+BUILT_IN = (FiveUp(), FrenchConnection(), Ctyrka(), FivesAndThrees(), Partnership())
 for _variant in BUILT_IN:
     register(_variant)
 

@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
 
 from ..errors import IllegalMove, SetupError
-from ..messages import N_, NP_, Message
+from ..messages import N_, NP_, Message, either
 from ..names import show
 from ..tiles import WITH_PIP, Tile
 
@@ -29,6 +29,7 @@ class Opening(NamedTuple):
     rule: str
     text: Message  # e.g. "Ana poses any double, or passes the pose."
     lot: bool = False  # the leader is drawn by lot (Five-Up)
+    seats: tuple[int, ...] = ()  # with no leader: the seats that may lead (none: anyone)
 
 
 class Line(NamedTuple):
@@ -188,7 +189,8 @@ class Variant:
     texts_dir = Path(__file__).resolve().parent / "texts"  # its VARIANT.LANG.toml files
 
     # -- data ---------------------------------------------------------------------------
-    def max_pip(self, players: int) -> int:
+    def max_pip(self, players: int, options: dict) -> int:
+        """The set's highest pip for this many players under these options (filled in)."""
         return 6
 
     def options(self, options: dict | None) -> dict:
@@ -229,8 +231,8 @@ class Variant:
         side_of = {seat: i for i, side in enumerate(sides) for seat in side}
         return tuple(sides), tuple(side_of[seat] for seat in range(players))
 
-    def set_name(self, players: int) -> Message:
-        return Message(SET_NAMES[self.max_pip(players)])
+    def set_name(self, players: int, options: dict) -> Message:
+        return Message(SET_NAMES[self.max_pip(players, options)])
 
     def target_defaults(self) -> dict[str, int]:
         """The default targets as the forms say them (the target's placeholder and hint):
@@ -238,13 +240,10 @@ class Variant:
         return {"points": self.default_target({})}
 
     # -- hooks --------------------------------------------------------------------------
-    def opening(self, players: list[str], previous: Hand | None) -> Opening:
+    def opening(self, players: list[str], previous: Hand | None, options: dict) -> Opening:
+        """Who opens the next hand, after `previous` (None: the match's first hand), under
+        the match's options (filled in)."""
         raise NotImplementedError
-
-    def opening_for(self, players: list[str], previous: Hand | None, options: dict) -> Opening:
-        """Who opens the next hand under the match's options (what `Match` asks): the
-        `opening` of a variant whose opening no option changes."""
-        return self.opening(players, previous)
 
     def open_places(self, hand: Hand) -> list[tuple]:
         """Each open place of the layout as (place, rule, takes): `takes` is the set of tiles
@@ -344,21 +343,6 @@ class Variant:
         return win is not None, win
 
 
-class LineGame(Variant):
-    """A line with no spinner and no boneyard (Fives & Threes; the partnership block game):
-    one line with two ends, a lead double laid across it taking a tile on each side, every
-    other double across the line with one free side (C-DOUBLE); the tiles not dealt sleep,
-    and a player who cannot lay passes (a pass the record proves false is C-RENEGE)."""
-
-    lead_spins = False
-    draw_rule = None
-
-    def check_pass(self, hand: Hand) -> None:
-        """Passing is allowed whenever it is one's turn after the lead: there is nothing to
-        draw, and only the player's tiles (a full record, or the tiles left) prove a pass
-        false (C-RENEGE)."""
-
-
 TARGET_MAX = 1000  # points: ten times the usual targets, and a match stays a few hours
 
 
@@ -373,6 +357,47 @@ def _target(value) -> int:
             field="target",
         )
     return value
+
+
+def judge(option: Option, value):
+    """`value` if `option` allows it: one of a choice's values, or a whole number within a
+    number's bounds; SetupError (naming the option's field) if not."""
+    if option.choices:
+        if type(value) is str and option.choice(value) is not None:
+            return value
+        raise SetupError(
+            Message(
+                N_("{option} is {choices}, not {value}"),
+                option=option.name,
+                choices=either(f'"{c.value}"' for c in option.choices),
+                value=show(value),
+            ),
+            field=option.name,
+        )
+    low, high = option.low, option.high
+    if (
+        isinstance(value, bool)
+        or not isinstance(value, int)
+        or (low is not None and value < low)
+        or (high is not None and value > high)
+    ):
+        raise SetupError(
+            Message(
+                N_("{option} must be a whole number from {low} to {high}, not {value}"),
+                option=option.name,
+                low=low,
+                high=high,
+                value=show(value),
+            ),
+            field=option.name,
+        )
+    return value
+
+
+def pairs(players: int) -> list[tuple[int, ...]]:
+    """Four players as two pairs, partners facing each other: seats 1 and 3 against seats
+    2 and 4 (Five-Up's four, the partnership games); fewer play each for himself."""
+    return [(0, 2), (1, 3)] if players == 4 else [(s,) for s in range(players)]
 
 
 def unique_best(totals: list[int], best) -> int | None:

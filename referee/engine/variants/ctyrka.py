@@ -43,7 +43,7 @@ class Ctyrka(Variant):
         pod_choice=True,
     )
 
-    def max_pip(self, players):
+    def max_pip(self, players, options):
         return 6 if players <= 3 else 9 if players <= 7 else 12
 
     def options(self, options):
@@ -73,7 +73,7 @@ class Ctyrka(Variant):
             return N_("Hand {hand}: {end}. Victory points: {points}.")
         return super().hand_line(options)
 
-    def opening(self, players, previous):
+    def opening(self, players, previous, options):
         return Opening(
             None,
             None,

@@ -13,6 +13,7 @@ from .base import (
     Settlement,
     TableChoice,
     Variant,
+    pairs,
     round5,
     unique_best,
 )
@@ -65,9 +66,9 @@ class FiveUp(Variant):
         return 61
 
     def sides(self, players):
-        return [(0, 2), (1, 3)] if players == 4 else [(s,) for s in range(players)]
+        return pairs(players)
 
-    def opening(self, players, previous):
+    def opening(self, players, previous, options):
         if previous is not None and previous.ended == "domino":
             who = previous.winner
             return Opening(

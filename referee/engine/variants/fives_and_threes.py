@@ -20,14 +20,16 @@ from .base import (
     Events,
     Figure,
     Line,
-    LineGame,
     Opening,
     Option,
     Preset,
     Settlement,
     TableChoice,
+    judge,
+    pairs,
     unique_best,
 )
+from .line_games import LineGame
 
 if TYPE_CHECKING:
     from ..hand import FalsePass
@@ -248,24 +250,13 @@ class FivesAndThrees(LineGame):
         return TARGETS[0]
 
     def sides(self, players):
-        return [(0, 2), (1, 3)] if players == 4 else [(s,) for s in range(players)]
+        return pairs(players)
 
     def options(self, options):
         options = dict(options or {})
         out = {}
         for option in CHOICES:
-            value = options.pop(option.name, option.default)
-            if not isinstance(value, str) or option.choice(value) is None:
-                raise SetupError(
-                    Message(
-                        N_("{option} is one of {values}, not {value}"),
-                        option=option.name,
-                        values=", ".join(f'"{c.value}"' for c in option.choices),
-                        value=show(value),
-                    ),
-                    field=option.name,
-                )
-            out[option.name] = value
+            out[option.name] = judge(option, options.pop(option.name, option.default))
         target = options.get("target", TARGETS[0])
         out.update(super().options(options))  # the target's type and bounds, unknown keys
         if target not in TARGETS:
@@ -289,10 +280,7 @@ class FivesAndThrees(LineGame):
         return count_points(count)
 
     # -- play -------------------------------------------------------------------------
-    def opening(self, players, previous):
-        return self.opening_for(players, previous, self.options(None))
-
-    def opening_for(self, players, previous, options):
+    def opening(self, players, previous, options):
         if options["lead"] == "highest":
             return HIGHEST_LEAD
         if previous is None:

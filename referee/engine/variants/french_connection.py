@@ -88,7 +88,7 @@ class FrenchConnection(Variant):
     nodraw_rule = "FC-NODRAW"
     events = Events(formats=("pods",), pods=(4, 4, 4))  # exactly 4: byes for the rest
 
-    def opening(self, players, previous):
+    def opening(self, players, previous, options):
         if previous is not None and previous.winner is not None:
             return _winner_pose(previous.winner, players[previous.winner])
         return TIED_POSE if previous is not None else FIRST_POSE

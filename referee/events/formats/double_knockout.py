@@ -14,6 +14,11 @@ from .knockout import Knockout
 class DoubleKnockout(Knockout):
     id = "double-knockout"
     label = N_("Double knockout (winners' and losers' brackets)")
+    hint = N_(
+        "Double knockout: a first loss sends an entrant to the losers' bracket, a second "
+        "puts him out; the grand final is played again if the losers' side wins it."
+    )
+    hint_id = "double-knockout-hint"
     double = True
     min_entrants = 3
     too_few = N_("A double knockout needs at least three entrants.")

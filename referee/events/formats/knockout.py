@@ -31,6 +31,11 @@ def seeded(entrants, how: str | None, rng) -> list[int]:
 class Knockout(TwoAtATable):
     id = "knockout"
     label = N_("Knockout (single elimination)")
+    hint = N_(
+        "Knockout: entrants in seed order (members by rating); a loser is out, the top "
+        "seeds get the byes, and a winner goes on as soon as his table is decided."
+    )
+    hint_id = "knockout-hint"
     draws = True
     double = False
 

@@ -18,6 +18,11 @@ POOL = 4  # entrants per pool when the director does not say how many pools
 class PoolsKnockout(Knockout):
     id = "pools-knockout"
     label = N_("Pools, then a knockout")
+    hint = N_(
+        "Pools, then a knockout: round-robin pools first; the best of each pool go on "
+        "to a seeded knockout."
+    )
+    hint_id = "pools-knockout-hint"
     min_entrants = 4
     too_few = N_("Pools and a knockout need at least four entrants.")
 

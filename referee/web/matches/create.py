@@ -68,12 +68,14 @@ def count_refused(variant: str, players: int) -> Refused | None:
     return None
 
 
-def set_name(variant: str, players: int) -> str:
-    """The set a number of players implies ("double-nine, 55 tiles")."""
+def set_name(variant: str, players: int, options: dict | None = None) -> str:
+    """The set a number of players implies under these options (none: the defaults),
+    e.g. "double-nine, 55 tiles"."""
     v = get_variant(variant)
-    n = len(tile_set(v.max_pip(players)))
+    options = v.options(options or {})
+    n = len(tile_set(v.max_pip(players, options)))
     return ngettext(
-        "%(set)s, %(num)d tile", "%(set)s, %(num)d tiles", n, set=say(v.set_name(players))
+        "%(set)s, %(num)d tile", "%(set)s, %(num)d tiles", n, set=say(v.set_name(players, options))
     )
 
 

@@ -17,6 +17,7 @@ from ..audit.log import confirmations, locked
 from ..audit.models import Change
 from ..drawing import rating_chart
 from ..events.models import Event, EventGame, EventTable, Round
+from ..pages.rules import variant_title
 from .models import Member
 from .results import Club, Game
 from .service import roster
@@ -74,7 +75,9 @@ def chart_of(c: Club, variant: str, member_id: int, ident: str) -> str | None:
     first = history[0][1]
     points = [(first.shown, first.mu, first.sigma)]
     points += [(after.shown, after.mu, after.sigma) for _r, _b, after in history]
-    title = _("%(variant)s: rating after each rated match", variant=get_variant(variant).title)
+    title = _(
+        "%(variant)s: rating after each rated match", variant=variant_title(get_variant(variant))
+    )
     return rating_chart(points, title, ident)
 
 

@@ -42,6 +42,13 @@ def rules(variant: str):
     )
 
 
+def variant_title(variant) -> str:
+    """A variant's name (a variant or its name) in the reader's language: its texts' title
+    ("Dominó por parejas" on a Spanish page), as its rules page heads its section."""
+    name = variant if isinstance(variant, str) else variant.name
+    return rulebook.section_title(name, str(get_locale()))
+
+
 def rule_url(rule: str, variant) -> str:
     """The place of rule `rule` on the rules page of `variant` (a variant or its name): the
     page's address kept (`links.url_for`; Flask's would build it anew for the anchor)."""
@@ -79,5 +86,6 @@ def paragraphs(text: str) -> Markup:
 
 def init_app(app: Flask) -> None:
     app.add_template_filter(rule_url, "rule_url")
+    app.add_template_filter(variant_title, "variant_title")
     app.add_template_global(rule_link)
     app.add_template_filter(paragraphs, "paragraphs")

@@ -10,11 +10,13 @@ from flask import Blueprint, abort, flash, redirect, render_template, request, u
 from flask_babel import gettext as _
 from flask_babel import ngettext
 
+from referee.engine.errors import SetupError
 from referee.engine.variants import VARIANTS
 
 from ..errors import Refused
 from ..forms import StartForm
 from ..matches import create
+from ..pages.rules import variant_title
 from . import form as forms
 from .service import first_opening, link_members, roster_names
 
@@ -30,6 +32,7 @@ def start(variant: str):
     default = counts[-1 if len(counts) < 4 else 2]
     form = forms.start_form(v)
     status = 200
+    preset = None  # the preset whose options the form shows (GET ?preset=)
     if request.method == "POST":
         sent = len(form.names)  # the name fields the browser sent (hidden ones are not)
         count = form.count.data if form.count.data is not None else sent
@@ -61,6 +64,7 @@ def start(variant: str):
                 return started
             status = 400
     else:
+        preset = _apply_preset(form, v, request.args.get("preset"))
         count = request.args.get("players", "")
         if not count:
             form.fit(default)
@@ -72,7 +76,8 @@ def start(variant: str):
             count = int(count)
             status = _refuse_count(form, v.name, count) or 200
             form.fit(count if status == 200 else default)
-    return render_template("start.html", status=status, **_page(v, form)), status
+    page = _page(v, form)
+    return render_template("start.html", status=status, preset=preset, **page), status
 
 
 def _refuse_count(form: StartForm, variant: str, count: int) -> int:
@@ -110,6 +115,32 @@ def _create(form: StartForm, v):
     return redirect(url_for("table.table", token=row.write_token))
 
 
+def _apply_preset(form: StartForm, v, name: str | None) -> str | None:
+    """Fill the options in as the preset `name` sets them (a GET ?preset=), the other
+    options keeping their defaults; returns its name (None: no preset). An unknown preset
+    is a 404."""
+    if name is None:
+        return None
+    preset = next((p for p in v.presets if p.name == name), None)
+    if preset is None:
+        abort(
+            404, _("%(variant)s has no rules called %(name)r.", variant=variant_title(v), name=name)
+        )
+    for option in v.option_fields:
+        if option.name in preset.options:
+            form[option.name].data = preset.options[option.name]
+    return preset.name
+
+
+def _form_options(form: StartForm, v) -> dict:
+    """The options the form holds now, filled in (those the engine refuses: the
+    defaults, the refusal being next to its field)."""
+    try:
+        return v.options(forms.options(form, v))
+    except SetupError:
+        return v.options({})
+
+
 def _page(v, form: StartForm) -> dict:
     """What start.html shows: every name field the variant may need, those past the count
     hidden (and disabled, so not sent), and the texts that change with the count, each
@@ -118,6 +149,7 @@ def _page(v, form: StartForm) -> dict:
     shown = len(form.names)
     form.fit(max(counts))
     pairs = [n for n in counts if any(len(s) > 1 for s in v.sides(n))]
+    options = _form_options(form, v)
     return {
         "variant": v,
         "form": form,
@@ -126,8 +158,9 @@ def _page(v, form: StartForm) -> dict:
         "defaults": v.target_defaults(),
         "pairs": pairs,
         "sides": _by_count(counts, lambda n: _sides_example(v, n)),
-        "sets": _by_count(counts, lambda n: create.set_name(v.name, n)),
-        "opening": first_opening(v.name, counts[0]),
+        "sets": _by_count(counts, lambda n: create.set_name(v.name, n, options)),
+        "opening": first_opening(v.name, counts[0], options),
+        "presets": v.presets,
         "roster": roster_names(),
     }
 

@@ -7,9 +7,12 @@ from referee.engine import get_variant
 from referee.engine.variants import Opening
 
 
-def first_opening(variant: str, players: int) -> Opening:
-    """Who opens a match's first hand, and with what (the variant's opening rule)."""
-    return get_variant(variant).opening(tuple(f"Player {i + 1}" for i in range(players)), None)
+def first_opening(variant: str, players: int, options: dict | None = None) -> Opening:
+    """Who opens a match's first hand, and with what (the variant's opening rule), under
+    these options (none: the defaults)."""
+    v = get_variant(variant)
+    names = [f"Player {i + 1}" for i in range(players)]
+    return v.opening(names, None, v.options(options or {}))
 
 
 def roster_names() -> list[str]:

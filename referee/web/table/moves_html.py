@@ -246,7 +246,23 @@ def _pass(v: dict) -> str:
         says = _("%(player)s knocks", player=player)
     else:
         says = _("%(player)s passes", player=player)
-    return _seat_form(v, "table.pass_", "pass-form", says)
+    form = _seat_form(v, "table.pass_", "pass-form", says)
+    if not acts.stuck:
+        return form
+    blocked = _(
+        "The layout is blocked: no tile off the table fits an open end, so every player "
+        "passes in turn and the hand ends"
+    )
+    link = rule_link("C-BLOCK", v["variant"])
+    all_pass = _("Blocked: record the passes")
+    tap = _form(
+        v,
+        "table.passes",
+        'id="passes-form"',
+        f'      <button type="submit" class="button">{all_pass}</button>',
+    )
+    said = f'<p class="blocked" id="blocked" role="status">{blocked} ({link}).</p>'
+    return f"{said}\n    {tap}\n    {form}"
 
 
 def _seat_form(v: dict, endpoint: str, form_id: str, says: str, more: str = "") -> str:

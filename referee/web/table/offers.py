@@ -24,6 +24,7 @@ class Actions:
     lot: bool = False  # the app may draw the lot for the lead
     end: bool = False  # the hand is over: enter the tiles left
     leaders: list[int] = field(default_factory=list)  # who may lead (turn not known)
+    stuck: bool = False  # provably blocked: nobody can lay, only the passes are left
 
 
 def actions(table: Table) -> Actions:
@@ -36,7 +37,7 @@ def actions(table: Table) -> Actions:
         return out
     out.seat = hand.turn
     if hand.turn is None:
-        out.leaders = list(range(len(hand.players)))
+        out.leaders = hand.leaders  # anyone, or the pair the opening names
         out.lot = hand.opening.lot and not hand.moves and (row is None or row.lot is None)
         return out
     most = hand.max_draw()
@@ -45,6 +46,7 @@ def actions(table: Table) -> Actions:
     passing = hand.may_pass()
     if hand.layout.nodes:
         out.passing = passing
+        out.stuck = hand.stuck
     else:
         out.pose_pass = passing
     return out

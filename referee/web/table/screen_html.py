@@ -22,7 +22,7 @@ from ..i18n import HtmlWords
 from ..i18n import say_html as e
 from ..links import url_for
 from ..offline import offline_table
-from ..pages.rules import rule_link
+from ..pages.rules import rule_link, variant_title
 from .fragment import kept_part, said_here
 from .moves_html import bar, move
 from .moves_list import moves_items, notes_html
@@ -57,7 +57,7 @@ def table_html(v: dict) -> Markup:
         f'<div id="table" class="table-screen" data-version="{v["version"]}" '
         f'data-poll="{links.url("version")}" data-url="{v["here"]}"'
         f'{offline_table(t, links)} data-rendered="{glob["rendered_at"]()}">',
-        f'<h1>{e(variant.title)} <span class="sub">{which}{watching}</span></h1>',
+        f'<h1>{e(variant_title(variant))} <span class="sub">{which}{watching}</span></h1>',
     ]
     if t.in_event:
         out.append(env.get_template("events/_series.html").render(v))
@@ -368,7 +368,7 @@ def _more(v: dict) -> str:
             read_token=t.row.read_token,
             code=mine["code"] if mine else None,
             variant=variant.name,
-            title=variant.title,
+            title=variant_title(variant),
         )
     )
     out.append("  </ul>\n</section>")

@@ -133,6 +133,27 @@ def pass_(token: str, hand_no: int, after: int, seat, client_id: str | None = No
     return _record(table, Move.pass_(_seat(table, seat)), client_id)
 
 
+@writes
+def passes(token: str, hand_no: int, after: int) -> str:
+    """A provably blocked layout's passes in one tap (C-BLOCK): each player in turn passes,
+    as the engine says, until the hand ends; refused when a tile off the table still fits."""
+    table = begin(token)
+    _still_open(table)
+    stale(table, hand_no, after)
+    hand = table.hand
+    if not hand.stuck:
+        raise Refused(
+            409, _("The layout is not blocked: a tile off the table still fits an open end."),
+            "C-BLOCK",
+        )  # fmt: skip
+    said = ""
+    for _turn in table.players:  # one pass each at most: the hand is blocked by then
+        if hand.ended or hand.turn is None:
+            break
+        said = _record(table, Move.pass_(hand.turn))
+    return said
+
+
 def _still_open(table: Table) -> None:
     """Refuse a move once the match is decided (the engine's match rule)."""
     over = outcome(table)

@@ -29,9 +29,10 @@ from .. import downloads
 from ..audit.service import locked_because
 from ..drawing import board_svg, layout_svg, sprite_svg, tile_svg, tile_use, totals_chart
 from ..errors import Refused
-from ..forms import DrawForm, EndForm, LotForm, PassForm, PlayForm, UndoForm
+from ..forms import DrawForm, EndForm, LotForm, PassForm, PlayForm, PositionForm, UndoForm
 from ..i18n import gettext as _
 from ..i18n import say
+from ..pages.rules import variant_title
 from . import fragment, presenters, records, service, state, transaction
 from .screen import Link, load, render_end, render_table, respond_fragment, wants_fragment
 
@@ -136,7 +137,7 @@ def match(token: str):
         presenters.settled_points(t),
         t.match.options["target"],
         penalty=presenters.penalty_points(t),
-        title=_("%(variant)s: running totals after each hand", variant=t.variant.title),
+        title=_("%(variant)s: running totals after each hand", variant=variant_title(t.variant)),
     )
     return render_template(
         "match.html",
@@ -234,6 +235,18 @@ def pass_(token: str):
     def do():
         hand, after = _position(form)
         return service.pass_(token, hand, after, form.seat.data)
+
+    return _write(token, do)
+
+
+@players_only("/<token>/passes", methods=["POST"])
+def passes(token: str):
+    """The passes of a provably blocked layout, recorded in one tap."""
+    form = PositionForm()  # the position alone
+
+    def do():
+        hand, after = _position(form)
+        return service.passes(token, hand, after)
 
     return _write(token, do)
 
