@@ -4,15 +4,21 @@ from __future__ import annotations
 
 import functools
 from pathlib import Path
-from typing import TYPE_CHECKING, NamedTuple
+from typing import NamedTuple, Protocol
 
 from ..errors import IllegalMove, SetupError
+from ..layout import Layout
 from ..messages import N_, NP_, Message
 from ..names import show
 from ..tiles import WITH_PIP, Tile
 
-if TYPE_CHECKING:
-    from ..hand import Hand
+
+class Hand(Protocol):
+    """What the hooks below read of a hand (`referee.engine.hand.Hand`, which imports this
+    module: the hand asks its variant, so the variant knows the hand by its shape)."""
+
+    layout: Layout
+    stock: int
 
 
 SET_NAMES = {6: N_("double-six"), 9: N_("double-nine"), 12: N_("double-twelve")}
