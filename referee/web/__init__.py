@@ -20,10 +20,11 @@ from flask import Flask
 from flask_compress import Compress
 from flask_migrate import Migrate
 from flask_sqlalchemy import SQLAlchemy
+from flask_wtf.csrf import CSRFProtect
 from sqlalchemy import MetaData, event
 from sqlalchemy.exc import DisconnectionError
 
-from . import csrf_token, gzipped, i18n, links, security
+from . import gzipped, i18n, links, security
 
 # Named constraints, so that migrations can name what they change on every database.
 NAMING = {
@@ -36,7 +37,7 @@ NAMING = {
 
 db = SQLAlchemy(metadata=MetaData(naming_convention=NAMING))
 migrate = Migrate(render_as_batch=True)
-csrf = csrf_token.KeptCSRFProtect()
+csrf = CSRFProtect()
 compress = Compress()
 
 # Compressed responses (gzip, made by ISA-L: `gzipped.py`; brotli/zstd where the browser
@@ -106,7 +107,6 @@ def create_extensions(app: Flask) -> None:
                 event.listen(engine, "checkout", still_connected)
     migrate.init_app(app, db, directory=migrations_folder(app))
     csrf.init_app(app)
-    csrf_token.init_app(app)
     i18n.init_app(app)
     links.init_app(app)
     security.init_app(app)

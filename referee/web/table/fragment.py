@@ -17,12 +17,12 @@ import re
 
 from flask import current_app, g, get_flashed_messages, request
 from flask_babel import get_locale
+from flask_wtf.csrf import generate_csrf
 from markupsafe import Markup
 
 from .. import public, rendered
 from ..audit.log import phone
 from ..cache import LRU
-from ..csrf_token import csrf_token
 from ..i18n import gettext as _
 from ..i18n import say_html
 from ..links import url_for
@@ -35,7 +35,7 @@ def _rendered() -> str:
 
 
 HOLES = {  # a phone's own parts of the fragment: the template global and what fills it
-    "csrf_token": csrf_token,  # its CSRF token (the session's)
+    "csrf_token": generate_csrf,  # its CSRF token (the session's)
     "rendered_at": _rendered,  # when it got it (offline.js compares it with a kept table)
 }
 PHONE = "\x00phone_link\x00"  # "This phone: Ben (rename)" (its cookie)
