@@ -11,7 +11,6 @@ from referee.events.standings import points
 
 def register(app) -> None:
     from . import live, models, pieces, roster  # noqa: F401  (models: the tables, for Flask-Migrate)
-    from . import poll as event_poll
     from .guards import locked_match
     from .series import series_of
     from .views import bp
@@ -19,7 +18,6 @@ def register(app) -> None:
     app.register_blueprint(bp)
     live.init_app(app)
     pieces.init_app(app)
-    event_poll.init_app(app)
     app.add_template_global(locked_match)
     app.add_template_global(series_of, "event_series")
     app.add_template_filter(points, "points")

@@ -12,7 +12,6 @@ a refusal or a chosen tile is that phone's alone and is rendered whole, as befor
 
 from __future__ import annotations
 
-import functools
 import re
 
 from flask import current_app, g, get_flashed_messages, request
@@ -55,7 +54,7 @@ def shared(t: state.Table, write: bool, render, said: list, fresh: bool = False)
             html = render()
         finally:
             g.fragment_holes = False
-        state.when_written(t, functools.partial(rendered.put, t.row, key, html))
+        rendered.put(t.row, key, html)
     return fill(html, t.row, write, said)
 
 
