@@ -125,7 +125,7 @@ def create_app(test_config: dict | None = None) -> Flask:
         RANDOM_SEED=int(seed) if seed not in (None, "") else None,
         MAX_CONTENT_LENGTH=2 * 1024 * 1024,  # an uploaded record is small
         WTF_CSRF_TIME_LIMIT=None,  # a match can last an evening
-        # where the host's workers keep the tables they render (referee/web/rendered.py)
+        # where the host's workers keep the tables they render (referee/web/table/rendered.py)
         RENDERED_DIR=os.environ.get("RENDERED_DIR") or str(instance / "rendered"),
         # SQLite from the environment or the default is brought up to date on the first
         # request (referee/web/schema); other databases are upgraded by whoever runs them.
@@ -222,3 +222,11 @@ def register(app: Flask) -> None:
     fragment.init_app(app)
     backup.init_app(app)
     public.init_app(app)  # last: ProxyFix sees every request first
+
+
+def asgi_app():
+    """Granian's factory (`scripts/run.sh`): the app behind the server's body reader and
+    threads (`referee/web/server/asgi.py`)."""
+    from referee.web.server.asgi import serve
+
+    return serve(create_app())

@@ -41,12 +41,12 @@ backlog="${BACKLOG:-4096}" connections="${CONNECTIONS:-8192}"
 
 if [ -x .venv/bin/granian ]; then
   echo "==> serving on $scheme://$host:$port with Granian, ${WORKERS:-3} workers × ${THREADS:-4} threads (Ctrl-C stops)"
-  export THREADS="${THREADS:-4}"  # read by referee.web.server:asgi_app in each worker
+  export THREADS="${THREADS:-4}"  # read by app:asgi_app in each worker
   exec .venv/bin/granian --interface asginl --factory \
     --host "$host" --port "$port" --workers "${WORKERS:-3}" \
     --backlog "$backlog" --backpressure "$connections" \
     --respawn-failed-workers --workers-kill-timeout 10 "${logs[@]}" "${tls[@]}" \
-    "$@" referee.web.server:asgi_app
+    "$@" app:asgi_app
 fi
 echo "==> serving on $scheme://$host:$port with Flask's development server (Ctrl-C stops)"
 flask_tls=()

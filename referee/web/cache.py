@@ -24,10 +24,11 @@ import hashlib
 import logging
 import os
 import tempfile
-import threading
 from collections import Counter, OrderedDict
 from collections.abc import Callable, Hashable
 from pathlib import Path
+
+from .server.threads import Lock
 
 log = logging.getLogger(__name__)
 
@@ -37,7 +38,7 @@ class LRU:
     first. `counts` is the caller's own tally (hits, misses...)."""
 
     def __init__(self, size: int):
-        self.size, self.data, self.lock = size, OrderedDict(), threading.Lock()
+        self.size, self.data, self.lock = size, OrderedDict(), Lock()
         self.counts: Counter = Counter()
 
     def get(self, what: Hashable, version=None):

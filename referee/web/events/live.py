@@ -18,7 +18,7 @@ viewer:
 - The **state** (`service.EventState`: tables, standings) and each page's **live
   fragment** (per kind of page and language) are made once per shown version: the
   fragment rendered once, kept in memory and in a file all the host's processes read (a
-  `cache.Shared`, as the tables' fragments are: `rendered.py`). Every viewer gets the
+  `cache.Shared`, as the tables' fragments are: `table/rendered.py`). Every viewer gets the
   same fragment (an ETag of the shown version, 304 when the viewer has it).
 
 The event's rows (entrants, rounds, tables, the link from tables to matches) are read
@@ -32,7 +32,6 @@ gives, kept by the versions it was made at; deleting it loses nothing.
 from __future__ import annotations
 
 import hashlib
-import threading
 import time
 from dataclasses import dataclass
 from datetime import datetime
@@ -46,6 +45,7 @@ from referee.events import standings as st
 from .. import db
 from ..cache import LRU, Shared
 from ..models import Match
+from ..server.threads import Locks
 from ..table import state as tables
 from . import service
 from .models import Entrant, Event, EventGame, EventTable, Round
@@ -244,13 +244,8 @@ class Live:
         self.states = LRU(EVENTS)  # event id at shown -> EventState
         self.standings = LRU(EVENTS)  # (event, updated, results, byes) -> standings
         self.seen: dict[int, Seen] = {}  # the last check of each event in this process
-        self.locks: dict[int, threading.Lock] = {}
-        self.guard = threading.Lock()
+        self.lock = Locks()  # per event, and per event's render
         self.counts: dict[str, int] = {"checks": 0, "states": 0, "renders": 0, "rows": 0}
-
-    def lock(self, event_id) -> threading.Lock:
-        with self.guard:
-            return self.locks.setdefault(event_id, threading.Lock())
 
 
 def live() -> Live:

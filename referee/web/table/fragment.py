@@ -19,14 +19,14 @@ from flask_babel import get_locale
 from flask_wtf.csrf import generate_csrf
 from markupsafe import Markup
 
-from .. import public, rendered
+from .. import public
 from ..audit.log import phone
 from ..cache import LRU
 from ..i18n import gettext as _
 from ..i18n import say_html
 from ..links import url_for
 from ..offline import rendered_at
-from . import state
+from . import rendered, state
 
 
 def _rendered() -> str:

@@ -14,8 +14,8 @@ from __future__ import annotations
 
 from flask import current_app
 
-from .cache import Shared
-from .table.state import CACHE_SIZE, MatchRow
+from ..cache import Shared
+from .state import CACHE_SIZE, MatchRow
 
 
 def get(row: MatchRow, key: tuple) -> str | None:
