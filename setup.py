@@ -1,10 +1,11 @@
 """The one build step pyproject.toml cannot declare: the compiled catalogues.
 
-`referee check --lang pl|cs` reads `messages.mo` files (referee/language.py), which are made
-from `translations/<lang>/LC_MESSAGES/messages.po` and not committed. A wheel gets them
-compiled into `referee/translations/<lang>/LC_MESSAGES/messages.mo`; an editable install
-(`pip install -e .`) compiles them in place, in `translations/`, where the checkout reads
-them. Everything else about the build is in pyproject.toml.
+`referee check --lang pl` (any language of referee/languages.py) reads `messages.mo` files
+(referee/language.py), which are made from `translations/<lang>/LC_MESSAGES/messages.po`
+and not committed. A wheel gets them compiled into
+`referee/translations/<lang>/LC_MESSAGES/messages.mo`; an editable install (`pip install
+-e .`) compiles them in place, in `translations/`, where the checkout reads them.
+Everything else about the build is in pyproject.toml.
 """
 
 from pathlib import Path

@@ -34,9 +34,12 @@ case "${1:-all}" in
   check)
     "$PYTHON" scripts/plural_forms.py --check
     ;;
-  init)
+  init)  # after its entry in referee/languages.py: the header's plural rule is the registry's
     extract
-    "$PYBABEL" init -i "$POT" -d translations -l "$2"
+    "$PYBABEL" init --no-wrap -i "$POT" -d translations -l "$2"
+    "$PYTHON" scripts/plural_forms.py
+    # again with that rule: as many msgstr[] per plural entry as the language has forms
+    "$PYBABEL" -q update --no-wrap -i "$POT" -d translations -l "$2" --no-fuzzy-matching
     ;;
   *)
     echo "usage: $0 [all|compile|check|init LANG]" >&2

@@ -33,6 +33,8 @@ ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
+from referee.languages import CODES  # noqa: E402 (the languages, from the checkout)
+
 LIMIT = 50 * 1024  # bytes, raw
 
 # (label, variant, players, options, seed)
@@ -42,6 +44,7 @@ TABLES = [
     ("Čtyřka, 3 players (double-six)", "ctyrka", 3, {}, 3),
     ("Čtyřka, 5 players (double-nine)", "ctyrka", 5, {}, 3),
     ("Čtyřka, 13 players (double-twelve)", "ctyrka", 13, {}, 3),
+    ("Fives & Threes, 4 players to 121 (the board)", "fives-and-threes", 4, {"target": 121}, 3),
 ]
 
 CSRF = re.compile(r'name="csrf_token" (?:type="hidden" )?value="([^"]+)"')
@@ -160,7 +163,8 @@ def first_fitting_tile(client, link: str) -> str:
 
 def measure(lang: str | None = None) -> list[dict]:
     """The figures of every table page measured (see the module's docstring), in the
-    language `lang` (en, pl, cs: chosen once with ?lang=, kept in the cookie) if given."""
+    language `lang` (a code of referee/languages.py: chosen once with ?lang=, kept in the
+    cookie) if given."""
     results = []
     with tempfile.TemporaryDirectory() as folder:
         app = make_app(Path(folder))
@@ -213,9 +217,7 @@ def report(results: list[dict]) -> str:
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
-    parser.add_argument(
-        "--lang", choices=["en", "pl", "cs"], help="weigh the pages in this language"
-    )
+    parser.add_argument("--lang", choices=CODES, help="weigh the pages in this language")
     args = parser.parse_args(argv)
     import logging
 

@@ -21,6 +21,7 @@ import pytest
 
 from referee.engine.variants import VARIANTS
 from referee.language import compile_catalogues
+from referee.languages import CODES, SOURCE, TRANSLATED
 
 ROOT = Path(__file__).resolve().parent.parent
 RECORDS = ROOT / "tests" / "records"
@@ -171,7 +172,7 @@ def test_installed_referee_check_judges_records(installed):
     assert "Traceback" not in r.stderr
 
 
-@pytest.mark.parametrize("lang", ["pl", "cs"])
+@pytest.mark.parametrize("lang", TRANSLATED)
 def test_installed_referee_check_speaks_the_languages(installed, lang):
     r = installed.run("referee", "check", "--lang", lang, str(ILLEGAL))
     english = installed.run("referee", "check", "--lang", "en", str(ILLEGAL))
@@ -181,7 +182,7 @@ def test_installed_referee_check_speaks_the_languages(installed, lang):
 
 
 @pytest.mark.parametrize(
-    "lang,doc", [("en", "rules.md"), ("pl", "rules.pl.md"), ("cs", "rules.cs.md")]
+    "lang,doc", [(c, "rules.md" if c == SOURCE else f"rules.{c}.md") for c in CODES]
 )
 def test_installed_referee_rules_prints_the_rulebook(installed, lang, doc):
     r = installed.run("referee", "rules", "--lang", lang)

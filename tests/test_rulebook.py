@@ -17,11 +17,12 @@ from referee.engine.rulebook import (
     rule,
     rules_for,
 )
+from referee.engine.variants import VARIANTS as REGISTRY
 
 ROOT = Path(__file__).resolve().parents[1]
 RULE_IDS = ROOT / "docs" / "rule-ids.md"
-RULE_ID = r"(?:C|FU|FC|CT)(?:-[A-Z]+)+"
-KINDS = {"seed", "ruling", "seed/ruling", "project"}
+RULE_ID = r"(?:C|FU|FC|CT|F3)(?:-[A-Z]+)+"
+KINDS = {"seed", "ruling", "seed/ruling", "project", "book", "leagues"}
 
 
 def documented() -> list[tuple[str, str, str]]:
@@ -68,7 +69,10 @@ def test_rule_is_complete(rule_id):
     assert isinstance(r, Rule) and r.id == rule_id
     assert r.variant in VARIANTS
     assert r.title.strip() and r.text.strip() and r.source.strip()
-    prefix = {"common": "C-", "five-up": "FU-", "french-connection": "FC-", "ctyrka": "CT-"}
+    # a variant's rules share the prefix of its players' rule ("FU-PLAYERS": "FU-")
+    prefix = {"common": "C-"} | {
+        v.name: v.players_rule.split("-")[0] + "-" for v in REGISTRY.values()
+    }
     assert rule_id.startswith(prefix[r.variant])
 
 

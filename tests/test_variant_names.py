@@ -22,5 +22,5 @@ def test_no_module_or_template_outside_the_variants_names_a_variant_id():
         for f in files
         if OWN not in f.parents and quoted.search(f.read_text(encoding="utf-8"))
     )
-    assert len(files) > 100 and len(ids) == 3
+    assert len(files) > 100 and len(ids) >= 4
     assert naming == [], naming

@@ -28,7 +28,9 @@ def verdict(record: Record) -> dict:
 
 def hand_json(match: Match, hand: Hand, fault: Fault | None) -> dict:
     """One hand of the verdict."""
-    finished = hand.ended is not None and fault is None
+    # a hand that ended the match mid-play (an exact finish, Hand.peg_out) was not played
+    # to its end: "open", as the record format has it ("pegged_out" says why)
+    finished = hand.ended in ("domino", "block") and fault is None
     winner = None
     if finished:
         winner = hand.winner if hand.settlement is None else hand.settlement.winner
@@ -62,6 +64,11 @@ def readable(record: Record, result: dict, catalogue=ENGLISH) -> str:
         pts = ", ".join(f"{k} {v}" for k, v in h["points"].items())
         if h["end"] == "domino":
             end = Message(N_("Domino! by {player}"), player=h["winner"])
+        elif h.get("pegged_out"):
+            end = Message(
+                N_("{side} reached the target exactly: the match ends in mid-hand"),
+                side=h["pegged_out"],
+            )
         elif h["end"] == "open":
             end = Message(N_("not finished"))
         elif h["winner"]:

@@ -17,6 +17,7 @@ from .messages import N_, NP_, Message, either
 from .messages import tiles as tiles_n
 from .tiles import Tile, tile_frozenset
 from .variants import Opening, Settlement, Variant
+from .variants.base import FalsePass
 
 LEAD = Place(None, "lead", -1, -1, None)  # type: ignore[arg-type]  # the lead: on nothing
 
@@ -48,15 +49,6 @@ class Move(NamedTuple):
 
 PASS = [Move(seat, "pass") for seat in range(13)]
 DRAW_ONE = [Move(seat, "draw", count=1) for seat in range(13)]
-
-
-class FalsePass(NamedTuple):
-    """A pass the record proves false (C-RENEGE): the passer held `tile`, which fitted."""
-
-    move: int  # the number of the pass
-    player: int
-    tile: Tile
-    proof: int | None  # the number of the play that shows it; None: still held at the end
 
 
 class WrongLead(NamedTuple):
@@ -118,6 +110,8 @@ def _setup(variant: Variant, n: int) -> tuple:
         *variant.seating(n),
         variant.every_double_spins,
         variant.draw_ends_turn,
+        # pairs play on until both partners are out (a side of one is out with its player)
+        variant.side_goes_out and any(len(side) > 1 for side in variant.sides(n)),
         *hooks,
     )
 
@@ -134,8 +128,10 @@ class Hand:
         "_legal",
         "_opens",
         "_settled_points",
+        "_side_out",
         "_spins",
         "_turn_ends",
+        "before",
         "charges",
         "ended",
         "false_passes",
@@ -150,6 +146,7 @@ class Hand:
         "options",
         "pass_log",
         "passes",
+        "pegged",
         "players",
         "plays",
         "scores",
@@ -175,8 +172,9 @@ class Hand:
         opening: Opening,
         dealt: dict[int, list[Tile]] | None = None,
         lot: int | None = None,
+        before: tuple[int, ...] | None = None,
     ):
-        self._args = (variant, players, options, opening, dealt, lot)
+        self._args = (variant, players, options, opening, dealt, lot, before)
         n = len(players)
         self.variant, self.players, self.options, self.opening = (
             variant,
@@ -191,6 +189,7 @@ class Hand:
             self.side_of,
             self._spins,
             self._turn_ends,
+            self._side_out,
             self._after_play,
             self._after_passes,
         ) = _setup(variant, n)
@@ -205,12 +204,18 @@ class Hand:
         self.moves: list[Move] = []
         # None: any player may lead (or the hand is over)
         self.turn: int | None = opening.leader if lot is None else lot
-        self.ended: str | None = None  # "domino" or "block"
+        # "domino", "block", or "target": a side reached the target exactly mid-hand and
+        # won the match there (`peg_out`)
+        self.ended: str | None = None
         self.winner: int | None = None
         self.passes = 0  # passes in succession since the last tile laid or drawn
         self.last_layer: int | None = None
         self.streak = [0] * n  # each player's passes in succession (FC-THREEPASS)
         self.scores = [0] * len(self.sides)  # points scored or charged during play
+        # each side's total over the match's hands before this one (an exact finish needs
+        # it: `room`), and the side that reached the target exactly in this hand (peg_out)
+        self.before: tuple[int, ...] = before or (0,) * len(self.sides)
+        self.pegged: int | None = None
         self.plays: list[tuple[int, int, int, int]] = []  # (move, count, points, side)
         self.charges: list[tuple[int | None, int, int, str]] = []  # (move, seat, points, rule)
         self.pass_log: list[tuple[int, int, object]] = []  # (move, seat, what fitted)
@@ -302,6 +307,18 @@ class Hand:
 
     def name(self, seat: int) -> str:
         return self.players[seat]
+
+    def room(self, side: int) -> int:
+        """How many points `side` may still peg before the match's target: the target less
+        its total before this hand and what it has pegged in it (an exact finish)."""
+        return self.options["target"] - self.before[side] - self.scores[side]
+
+    def peg_out(self, side: int) -> None:
+        """`side` has reached the target exactly (a variant with an exact finish, from
+        `after_play`): the match is won there. The play that did it ends the hand (Domino!
+        if it was the side's last tile, else "target": no move follows) and the hand is
+        settled at once, without the tiles left in hands."""
+        self.pegged = side
 
     def charge(self, move: int | None, seat: int, points: int, rule: str) -> None:
         """Charge a player a fixed penalty (French Connection)."""
@@ -466,7 +483,16 @@ class Hand:
         )
 
     def _no_place(self, on: Tile) -> Message:
-        """Why nothing more goes on `on`: a double that is not a spinner takes one tile."""
+        """Why nothing more goes on `on`: a double that is not a spinner takes one tile; a
+        line with no spinner takes tiles only at its two ends."""
+        if not self.variant.lead_spins:
+            return Message(
+                N_(
+                    "{tile} has no free place left: there is no spinner, and tiles are laid "
+                    "only at the line's two ends."
+                ),
+                tile=on,
+            )
         if on.high == on.low and not self._spins:
             if self.variant.poses:
                 text = N_(
@@ -492,6 +518,18 @@ class Hand:
                     Message(
                         N_("The hand is over: {player} went out, and no move may follow."),
                         player=self.name(self.winner),  # type: ignore[arg-type]
+                    ),
+                )
+            if self.ended == "target":
+                raise IllegalMove(
+                    self.variant.match_rule_for(self.options),
+                    Message(
+                        N_(
+                            "The match is over: {side} reached the target of {target} "
+                            "exactly, and no move may follow."
+                        ),
+                        side=self.side_names[self.pegged],  # type: ignore[index]  # pegged
+                        target=self.options["target"],
                     ),
                 )
             raise IllegalMove(
@@ -755,7 +793,7 @@ class Hand:
         if self.moves or not self.opening.lot:
             raise RefereeError(Message(N_("This hand is not opened by lot.")))
         self.turn = seat
-        self._args = (*self._args[:5], seat)
+        self._args = (*self._args[:5], seat, *self._args[6:])
 
     def laid_on(self, t: Tile) -> Tile | None:
         """The tile on the table that t was laid against (None: t led)."""
@@ -784,7 +822,7 @@ class Hand:
         known = self.known[seat]
         if kind == "play":
             if place is LEAD:
-                self.layout.lead(t, t[0] == t[1])
+                self.layout.lead(t, t[0] == t[1] and self.variant.lead_spins)
                 if self.opening.highest and not self.full:
                     self.lead_double = t
             else:
@@ -806,10 +844,14 @@ class Hand:
                 self.passes = 0
             self.streak[seat] = 0  # his passes in succession end
             self.last_layer = seat
-            if sizes[seat] == 0:
+            if sizes[seat] == 0 and self.side_out(seat):
                 self.ended, self.winner, self.turn = "domino", seat, None
+            elif self.pegged is not None:  # the match is won mid-hand: no move follows
+                self.ended, self.turn = "target", None
             else:
-                self.turn = (seat + 1) % len(sizes)
+                self.turn = self._next(seat) if self._side_out else (seat + 1) % len(sizes)
+            if self.pegged is not None:
+                self._settle_now()
         elif kind == "draw":
             self.sizes[seat] += count
             if self.lead_double is not None:
@@ -832,7 +874,7 @@ class Hand:
             self.turn = (seat + 1) % len(self.sizes) if self._turn_ends else seat
         else:
             n = len(self.sizes)
-            self.turn = (seat + 1) % n
+            self.turn = self._next(seat) if self._side_out else (seat + 1) % n
             if not self.layout.nodes:  # a pass of the pose
                 if known is None:
                     self.pass_log.append((number, seat, POSE))
@@ -841,8 +883,32 @@ class Hand:
                 self.pass_log.append((number, seat, self.open_places()))
             self.passes += 1
             self.variant.after_pass(self, seat, number)
-            if self.passes >= n:
+            if self.passes >= n or (self._side_out and self.passes >= n - self.sizes.count(0)):
                 self.ended, self.turn = "block", None
+
+    def side_out(self, seat: int) -> bool:
+        """Whether the player who has just laid his last tile ends the hand (C-DOMINO): he
+        does, unless the variant plays on until his whole side is out (pairs: F3-CHIP)."""
+        if not self._side_out:
+            return True
+        return all(self.sizes[s] == 0 for s in self.sides[self.side_of[seat]])
+
+    def _next(self, seat: int) -> int:
+        """The next player to move after `seat` where the hand goes on without the players
+        who are out (`Variant.side_goes_out`): the next seat that still holds tiles."""
+        n = len(self.sizes)
+        turn = (seat + 1) % n
+        while self.sizes[turn] == 0 and turn != seat:
+            turn = (turn + 1) % n
+        return turn
+
+    def _settle_now(self) -> None:
+        """Settle a hand that ended the match mid-play (`peg_out`): the variant's lines for
+        it, with no tiles left in hands to read."""
+        self.settlement = self.variant.settle(self, None)
+        if self.ended == "domino":
+            self.winner = self.settlement.winner
+        self._settled_points = self._add_lines(self.settlement)
 
     def false_pass_message(self, false: FalsePass) -> Message:
         """The sentence for a pass the record proves false (C-RENEGE)."""
@@ -914,7 +980,7 @@ class Hand:
 
     def undo(self) -> Move | None:
         """Take back the last move (or the settlement, if the hand is settled)."""
-        if self.settlement is not None:
+        if self.settlement is not None and self.pegged is None:
             self.settlement, self.left = None, None
             if self.ended == "block":
                 self.winner = None
@@ -948,12 +1014,16 @@ class Hand:
         self.left = left
         self.settlement = self.variant.settle(self, left)
         self.winner = self.settlement.winner  # at a block, known only now
+        self._settled_points = self._add_lines(self.settlement)
+        return self.settlement
+
+    def _add_lines(self, settlement: Settlement) -> list[int]:
+        """Each side's points in the hand: those of play and the settlement's lines."""
         points = list(self.scores)
-        for line in self.settlement.lines:
+        for line in settlement.lines:
             if line.side is not None:
                 points[line.side] += line.points
-        self._settled_points = points
-        return self.settlement
+        return points
 
     def _left(self, remaining: dict[int, list[Tile]] | None) -> list[list[Tile]]:
         if remaining is None:
@@ -1030,8 +1100,10 @@ _SHARED = (
     "_args",
     "_legal",
     "_opens",
+    "_side_out",
     "_spins",
     "_turn_ends",
+    "before",
     "ended",
     "last_layer",
     "lead_double",
@@ -1039,6 +1111,7 @@ _SHARED = (
     "opening",
     "options",
     "passes",
+    "pegged",
     "players",
     "settlement",
     "side_of",

@@ -6,7 +6,9 @@ A placed tile is a `Node`. Its free places are `slots`, each showing a number of
 - any other non-double has one end, "a", opposite the half it touches;
 - a spinner has two sides and two ends, filled in that order (C-SPINNER-ORDER); one
   side of a spinner laid on another tile is already taken, so it has "side", "end1", "end2";
-- an ordinary double lies across the line with one free side, "side" (C-DOUBLE).
+- an ordinary double lies across the line with one free side, "side" (C-DOUBLE); a lead
+  double that is not a spinner (a line with no spinner) has two, "side1" and "side2": the
+  line's two ends.
 
 The layout offers the first free slot of each number on every node, so a spinner takes
 tiles side, side, end, end and naming the tile laid against is enough to say where.
@@ -122,7 +124,8 @@ class Layout:
             free.remove((slot, pip))
         opens = self.open
         opens.remove(place)
-        if parent[5]:  # its next slot with the same pips (C-SPINNER-ORDER)
+        if parent[5] or at == 0:  # its next slot with the same pips (C-SPINNER-ORDER; a
+            # lead double that is not a spinner: its other side, the line's other end)
             for s, p in free:
                 if p == pip:
                     opens.append(_new(Place, (anchor, s, p, at, arm)))

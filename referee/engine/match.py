@@ -69,7 +69,7 @@ class Match:
 
     def opening(self):
         """Who opens the next hand and with what."""
-        return self.variant.opening(list(self.players), self.current)
+        return self.variant.opening_for(list(self.players), self.current, self.options)
 
     def new_hand(self, dealt: dict[int, list[Tile]] | None = None, lot: int | None = None) -> Hand:
         """Start the next hand; refused while the last one is unfinished or the match is over.
@@ -89,7 +89,8 @@ class Match:
         opening = self.opening()
         if lot is not None and not opening.lot:
             raise RefereeError(Message(N_("This hand is not opened by lot.")))
-        hand = Hand(self.variant, self.players, self.options, opening, dealt, lot)
+        before = tuple(self.totals())  # what each side has before it (an exact finish)
+        hand = Hand(self.variant, self.players, self.options, opening, dealt, lot, before)
         self.hands.append(hand)
         return hand
 

@@ -297,16 +297,22 @@ def _replay_hand(hand: Hand, h: HandRecord, number: int, strict: bool) -> Fault 
             hand.settle(h.remaining)
         except IllegalMove as e:
             return Fault(number, None, e.rule, e.message)
-        if strict and hand.false_passes:
+        if strict and _faults(hand):
             return _renege(hand, number)
         if strict and hand.wrong_leads:
             return _wrong_lead(hand, number)
     return None
 
 
+def _faults(hand: Hand) -> list:
+    """The false passes that make the record illegal: those the settlement does not
+    penalise instead (F3-MISPLAY)."""
+    return [f for f in hand.false_passes if not hand.variant.penalised(hand, f)]
+
+
 def _renege(hand: Hand, number: int) -> Fault:
     """Report a false pass at the pass, with the hand rolled back to just before it."""
-    false = min(hand.false_passes)
+    false = min(_faults(hand))
     message = hand.false_pass_message(false)
     while len(hand.moves) >= false.move or hand.settlement is not None:
         hand.undo()

@@ -158,7 +158,7 @@ def source_label(source: str, lang: str | None = "en") -> str:
 
 def markdown(lang: str | None = "en") -> str:
     """The whole rulebook as Markdown for players, in `lang` (docs/rules.md is exactly
-    the English one; docs/rules.pl.md and docs/rules.cs.md the Polish and Czech)."""
+    the English one; docs/rules.LANG.md each other language's, e.g. docs/rules.pl.md)."""
     book, lang = _book(), known(lang)
     titles, sources, word = book.titles[lang], book.sources[lang], book.words[lang]
     parts = [book.intros[lang]]
@@ -171,7 +171,7 @@ def markdown(lang: str | None = "en") -> str:
     return "\n".join(parts)
 
 
-if __name__ == "__main__":  # python -m referee.engine.rulebook [pl|cs] > docs/rules.md
+if __name__ == "__main__":  # python -m referee.engine.rulebook [LANG] > docs/rules[.LANG].md
     import sys
 
     sys.stdout.reconfigure(encoding="utf-8", newline="\n")  # type: ignore[union-attr]

@@ -1,8 +1,10 @@
 """A league's match format, as data: the games of a fixture (`Game`: players a side, best
 of how many legs), the league points (`Points`), what a no-show concedes and what a short
 side concedes, how many games a player plays a fixture, and which figure the table counts
-(games or legs). `PRESETS`: the four leagues of issue 21. A format is stored as JSON
-(`to_data` / `from_data`); `parse_games` reads the secretary's "6x1 + 3x2" or "3x2/3"."""
+(games or legs), and the options its games are played with. `PRESETS`: the leagues of
+issues 21 and 38 (the variant whose game each is says so: `variants.league_game`). A
+format is stored as JSON (`to_data` / `from_data`); `parse_games` reads the secretary's
+"6x1 + 3x2" or "3x2/3"."""
 
 from __future__ import annotations
 
@@ -55,8 +57,10 @@ class MatchFormat:
     `plays`: ((size, at most games of that size a player plays a fixture), ...).
     `counts`: "games" or "legs", the figure of the table's for and against.
     `squad_max`, `weekday` (0 Monday), `target` (None: the variant's): the league's
-    defaults. `refereed`: each single-leg game is a table refereed move by move (its
-    result the engine's), else its score is entered and confirmed."""
+    defaults. `options`: the variant's options for each game size (keys "1", "2": the
+    league's game as its rules play it, from the variant's league presets). `refereed`:
+    each game is refereed move by move, a table a leg (its result the engine's), else its
+    score is entered and confirmed. `notes`: msgids the forms show beside the preset."""
 
     id: str
     label: str
@@ -71,6 +75,15 @@ class MatchFormat:
     target: int | None = None
     refereed: bool = False
     notes: tuple[str, ...] = field(default=())
+    options: dict[str, dict] = field(default_factory=dict)
+
+    def options_for(self, size: int) -> dict:
+        """The variant's options for a game of `size` players a side, with the league's
+        target where it names one."""
+        out = dict(self.options.get(str(size), {}))
+        if self.target:
+            out["target"] = self.target
+        return out
 
     def limit(self, size: int) -> int:
         return dict(self.plays).get(size, 1)
@@ -91,6 +104,7 @@ def from_data(data: dict) -> MatchFormat:
     d["no_show"] = tuple(d["no_show"]) if d.get("no_show") is not None else None
     d["plays"] = tuple(tuple(p) for p in d.get("plays", ((1, 1), (2, 1))))
     d["notes"] = tuple(d.get("notes", ()))
+    d["options"] = {str(k): dict(v) for k, v in d.get("options", {}).items()}
     return MatchFormat(**d)
 
 
@@ -148,12 +162,32 @@ PRESETS: dict[str, MatchFormat] = {
         ),
         MatchFormat(
             "guisborough",
-            N_("Guisborough: 4 pairs drawn by the captains, squads of up to 12, Thursdays"),
-            (Game(2),) * 4,
+            N_("Guisborough: 3 pairs drawn by the captains, squads of up to 12, Thursdays"),
+            (Game(2),) * 3,
             Points(win=2, draw=1),
             plays=((2, 1),),
             squad_max=12,
             weekday=3,
+            notes=(
+                N_(
+                    "Teams of 6: the captains draw 3 pairs from the players both sides "
+                    "picked; the rules name no league points, so 2 a win and 1 a draw."
+                ),
+            ),
+        ),
+        MatchFormat(
+            "teesdale",
+            N_("Teesdale (Barnard Castle): 6 singles + 3 doubles, Mondays"),
+            (Game(1),) * 6 + (Game(2),) * 3,
+            Points(win=2, draw=1),
+            weekday=0,
+            notes=(
+                N_(
+                    "Teesdale's published rules give the game (9 tiles each in singles, 6 in "
+                    "doubles, no going out on the lead), not a fixture's games or points: "
+                    "change them under Other games if yours differ."
+                ),
+            ),
         ),
         MatchFormat(
             "hartlepool",
@@ -162,6 +196,13 @@ PRESETS: dict[str, MatchFormat] = {
             Points(win=2, draw=1),
             plays=((2, 1),),
             counts="legs",
+            notes=(
+                N_(
+                    "Its game is unconfirmed: the rules found (not certainly Hartlepool's) "
+                    'say "5up", and a blocked hand goes to the lowest count, a block game '
+                    "that is neither Fives & Threes nor Five-Up. Choose the variant you play."
+                ),
+            ),
         ),
     )
 }

@@ -117,9 +117,14 @@ def no_show(fmt: MatchFormat, absent: int) -> Score:
 @dataclass
 class GameSheet:
     legs: list[Leg] | None = None
-    match: int | None = None  # the table refereeing it move by move (its id)
+    matches: list[int] = field(default_factory=list)  # its refereed tables, a leg each
     entered_by: int | None = None  # the side that entered the score; None: the secretary
     confirmed: bool = False
+
+    @property
+    def match(self) -> int | None:
+        """The game's first refereed table (None: its score is entered)."""
+        return self.matches[0] if self.matches else None
 
 
 @dataclass
@@ -286,24 +291,37 @@ class Sheet:
                 return False
         return len(legs) == most or max(game_winner(legs, to_win)[1]) >= to_win
 
-    def table(self, game: int, match: int) -> None:
-        """A game refereed at a table: its score is what the engine's replay of that match
-        says (`tables`), decided when the match is."""
+    def table(self, game: int, match: int, leg: int = 0) -> None:
+        """A leg of a game refereed at a table: the game's score is what the engine's
+        replays of its legs' matches say (`tables`), in leg order, decided when a side has
+        won the legs best-of asks (the legs after it are not needed)."""
         self._open()
         if not 0 <= game < len(self.games) or self.game_state(game) != "open":
             raise LeagueError(
                 "LG-ORDER",
                 N_("Both line-ups come first, and only a game both sides field has a score."),
             )
-        g = self.games[game]
-        if g.match is not None:
+        g, spec = self.games[game], self.fmt.games[game]
+        if leg != len(g.matches) or leg >= spec.legs:
             raise LeagueError(
                 "LG-ORDER", N_("This game is refereed at its table: its score is the table's.")
             )
-        g.match = match
-        legs = self.tables.get(match)
-        if legs:
-            g.legs, g.entered_by, g.confirmed = list(legs), None, True
+        g.matches.append(match)
+        legs: list[Leg] = []
+        for m in g.matches:
+            decided = self.tables.get(m)
+            if not decided:
+                break
+            legs += decided
+            if max(game_winner(legs, spec.to_win)[1]) >= spec.to_win:
+                g.legs, g.entered_by, g.confirmed = legs, None, True
+                break
+
+    def needed(self, game: int) -> int:
+        """How many of a refereed game's legs have been or may still be played: those
+        up to the leg that decided it, or all of them while it is open."""
+        g, spec = self.games[game], self.fmt.games[game]
+        return len(g.legs) if g.legs is not None and g.matches else spec.legs
 
     def confirm(self, side: int, game: int) -> None:
         self._open()
@@ -342,7 +360,7 @@ class Sheet:
             legs = [Leg(*x) for x in entry["legs"]]
             self.enter(entry["side"] if what == "score" else None, entry["game"], legs)
         elif what == "table":
-            self.table(entry["game"], entry["match"])
+            self.table(entry["game"], entry["match"], entry.get("leg", 0))
         elif what == "confirm":
             self.confirm(entry["side"], entry["game"])
         elif what == "sign":

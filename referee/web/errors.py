@@ -54,4 +54,11 @@ def init_app(app: Flask) -> None:
     @app.errorhandler(HTTPException)
     def http_error(e: HTTPException):
         titles = {404: _("Not found"), 405: _("Not allowed here"), 413: _("Too large")}
-        return _error(e.code or 500, titles.get(e.code, e.name), e.description or e.name)
+        said = e.description or e.name
+        if said == type(e).description:  # Werkzeug's own English: said in the reader's words
+            said = {
+                404: _("There is no page at this link."),
+                405: _("This address does not take that kind of request."),
+                413: _("What was sent is too large."),
+            }.get(e.code, said)
+        return _error(e.code or 500, titles.get(e.code, e.name), said)

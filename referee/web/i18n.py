@@ -1,4 +1,4 @@
-"""Languages (`referee.languages`: English, Polish and Czech) through Flask-Babel.
+"""The languages of `referee.languages` through Flask-Babel.
 
 The language of a request is, in order: a `?lang=` link (remembered in a cookie), the
 cookie set by the switch on every page, the table's language (read with the table's

@@ -64,8 +64,8 @@ class Match(db.Model):
     # One more at every write to the match, in the write's transaction (transaction.lock):
     # what the phones poll, and the key of each process's cache of the replayed match.
     version = db.Column(db.Integer, nullable=False, default=0, server_default="0")
-    # The table's language ("en", "pl", "cs"): every phone at the table shows it unless
-    # the phone chose its own (?lang=, the switch); None: each phone's browser decides.
+    # The table's language (a code of referee/languages.py): every phone at the table shows
+    # it unless the phone chose its own (?lang=, the switch); None: each phone's browser decides.
     language = db.Column(db.String(8), nullable=True)
     code = db.Column(db.String(16), nullable=True, unique=True, default=new_code)
     abandoned = db.Column(db.DateTime, nullable=True)  # when it was abandoned, if it was

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from referee.language import compile_catalogues, from_environment
+from referee.languages import TRANSLATED
 
 ROOT = Path(__file__).resolve().parents[2]
 RECORDS = ROOT / "tests" / "records"
@@ -54,6 +55,9 @@ def test_no_capital_letter_after_a_colon_in_the_verdict():
         ({"LC_ALL": "cs_CZ.UTF-8", "LANG": "pl_PL.UTF-8"}, "cs"),
         ({"LANG": "de_DE.UTF-8"}, "en"),
         ({"LC_ALL": "C.UTF-8", "LANG": "pl_PL.UTF-8"}, "en"),
+        ({"LANG": "es_ES.UTF-8"}, "es"),
+        ({"LANG": "es_DO.UTF-8"}, "es"),
+        ({"LANGUAGE": "es_MX:es", "LANG": "en_US.UTF-8"}, "es"),
     ],
 )
 def test_the_language_comes_from_the_locale_environment(env, lang):
@@ -74,9 +78,24 @@ def test_check_in_czech_from_the_environment():
     assert "Trestné body:" in r.stdout and "OK: všechny tahy jsou podle pravidel." in r.stdout
 
 
+def test_check_in_spanish():
+    r = run("check", "--lang", "es", str(EXAMPLE))
+    assert r.returncode == 1
+    assert "Mano 1: sin terminar. Tantos: Ana+Cleo 2, Ben+Dan 2." in r.stdout
+    assert "ILEGAL: mano 1, jugada 5 (regla FU-DRAW)." in r.stdout
+    assert "En el pozo aún quedan 6 fichas: roba en vez de pasar." in r.stdout
+
+
+def test_check_in_spanish_from_the_environment():
+    r = run("check", str(RECORDS / "french_full.json"), LANG="es_ES.UTF-8")
+    assert r.returncode == 0
+    assert "Mano 2: tranque, gana Ana. Tantos de castigo:" in r.stdout
+    assert "OK: todas las jugadas son legales." in r.stdout
+
+
 def test_json_stays_english_whatever_the_language():
     en = run("check", "--json", str(EXAMPLE))
-    for lang in ("pl", "cs"):
+    for lang in TRANSLATED:
         r = run("check", "--json", "--lang", lang, str(EXAMPLE))
         assert r.stdout == en.stdout
     assert "The boneyard still holds 6 tiles" in json.loads(en.stdout)["error"]["message"]

@@ -9,9 +9,11 @@ from hypothesis import strategies as st
 from referee.engine import Move, check, record
 from referee.engine.simulate import deal, endless, leader, play_hand, play_match
 
-CONFIGS = [("five-up", 2), ("five-up", 3), ("five-up", 4), ("french-connection", 4)] + [
-    ("ctyrka", n) for n in range(2, 14)
-]
+CONFIGS = (
+    [("five-up", 2), ("five-up", 3), ("five-up", 4), ("french-connection", 4)]
+    + [("ctyrka", n) for n in range(2, 14)]
+    + [("fives-and-threes", n) for n in (2, 3, 4)]
+)
 HANDS_PER_CONFIG = 1000  # per variant and player count: thousands of hands in all
 
 

@@ -1,5 +1,5 @@
 """What the rulebook says of FC-THREEPASS, FC-SOAP and CT-LEAD is what the engine does
-(issue 17.22): each sentence, in all three languages, beside the play that proves it."""
+(issue 17.22): each sentence, in every language, beside the play that proves it."""
 
 from __future__ import annotations
 
@@ -32,6 +32,7 @@ def test_fc_threepass_a_new_hand_resets_the_count():
             "en": "and so does a new hand",
             "pl": "tak samo jak nowe rozdanie",
             "cs": "a stejně tak nové kolo",
+            "es": "y también una mano nueva",
         },
     )
     m = Match("french-connection", ["Ana", "Ben", "Cleo", "Dan"])
@@ -90,6 +91,7 @@ def test_fc_soap_the_player_left_with_double_blank_wins_the_block_and_poses_next
             "while being charged 20",
             "pl": "może wygrać blokadę (FC-BLOCK) i otworzyć następne rozdanie (FC-POSE)",
             "cs": "může zablokované kolo vyhrát (FC-BLOCK) a zahájit další kolo (FC-POSE)",
+            "es": "puede ganar el tranque (FC-BLOCK) y salir en la mano siguiente (FC-POSE)",
         },
     )
     m, h = soap_block()
@@ -117,6 +119,8 @@ def test_ct_lead_a_full_record_without_a_double_is_illegal_at_its_first_move():
             "pl": "pełny zapis, w którego rozdaniu nie ma dubletu, jest niedozwolony od "
             "pierwszego ruchu",
             "cs": "úplný zápis, v jehož rozdání není žádný dubl, je nedovolený od prvního tahu",
+            "es": "un registro completo cuyo reparto no tiene ningún doble es ilegal desde su "
+            "primera jugada",
         },
     )
     full = Match("ctyrka", ["Ana", "Ben"]).new_hand(NO_DOUBLE)
@@ -137,6 +141,8 @@ def test_ct_lead_is_flagged_when_the_record_later_proves_a_higher_double():
             "niedozwolony od otwarcia (ruch 1)",
             "cs": "stůl označení ukáže a kontrola zápisu jej uzná za nedovolený od "
             "zahájení (tah 1)",
+            "es": "la mesa muestra la marca, y la comprobación del registro la juzga ilegal "
+            "en la salida (jugada 1)",
         },
     )
     h = play(Match("ctyrka", ["Ana", "Ben", "Cleo"]).new_hand(), "Ana 5-5", "Ben 6-5 on 5-5")

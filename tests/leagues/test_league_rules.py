@@ -47,6 +47,7 @@ def test_league_presets_points():
     s = score(HARTLEPOOL, [(0, (2, 1)), (1, (0, 2)), (0, (2, 0))])
     assert (s.games, s.legs, s.points) == ((2, 1), (4, 3), (2, 0))
     assert GUIS.squad_max == 12 and GUIS.weekday == 3
+    assert GUIS.games == (Game(2),) * 3  # 3 pairs drawn by the captains, not 4
 
 
 def test_league_format_as_data():

@@ -130,10 +130,16 @@ def test_a_stale_correction_is_not_saved(phone):
             "Ben bere\nCleo 6-4 na 6-6\nAna 6-3 k 6-6\nBen 4-4 na 6-4",
             "„Ben 5-0 na 5-5“, „Cleo bere 2“, „Dan pas“",
         ),
+        (
+            "es",
+            "Ben roba\nCleo 6-4 en 6-6\nAna 6-3 sobre 6-6\nBen 4-4 en 6-4",
+            "“Ben 5-0 en 5-5”, “Cleo roba 2”, “Dan pasa”",
+        ),
     ],
 )
 def test_the_lines_read_the_pages_own_words(phone, lang, lines, hint):
-    """A Polish or Czech page reads "na", "dobiera"/"bere", "pas" (its hint shows them),
+    """A Polish, Czech or Spanish page reads its own words ("na", "dobiera"/"bere"/"roba",
+    "pas"/"pasa": the registry's, referee/languages.py; its hint shows them),
     English still works, and the change log keeps the English words."""
     t = phone.start("ctyrka", PLAYERS)
     phone.moves(t, SLIP)

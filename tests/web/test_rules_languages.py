@@ -1,4 +1,5 @@
-"""The rules pages in Polish and Czech: same ids and anchors, translated texts, a glossary."""
+"""The rules pages in Polish, Czech and Spanish: same ids and anchors, translated texts, a
+glossary with a column for every language."""
 
 from __future__ import annotations
 
@@ -13,6 +14,9 @@ from referee.engine.rulebook import rule, rules_for
         ("pl", "five-up", ["Dobieranie", "talon", "tekst źródłowy", "Polski"]),
         ("pl", "french-connection", ["Krzyż", "podwójne mydło"]),
         ("cs", "ctyrka", ["Kdo začíná", "čtyřka", "bank", "trestné body", "původní pravidla"]),
+        ("es", "five-up", ["Robar", "pozo", "texto original", "Español", "en cada idioma"]),
+        ("es", "french-connection", ["La cruz", "jabón", "Brazos cerrados", "tranque"]),
+        ("es", "ctyrka", ["Quién sale", "tantos de castigo", "doble nueve"]),
     ],
 )
 def test_rules_page_in_language(phone, lang, variant, words):
@@ -34,4 +38,8 @@ def test_rule_links_are_titled_in_the_page_language(phone):
 def test_glossary_table(phone):
     html = phone.get("/rules/french-connection?lang=pl").get_data(as_text=True)
     assert 'id="glossary"' in html
-    assert '<td lang="en">cross</td><td lang="pl">krzyż</td><td lang="cs">kříž</td>' in html
+    assert (
+        '<td lang="en">cross</td><td lang="pl">krzyż</td><td lang="cs">kříž</td>'
+        '<td lang="es">cruz</td>' in html
+    )
+    assert '<th scope="col" lang="es">Español</th>' in html

@@ -22,6 +22,7 @@ from .base import (
     Choice,
     Events,
     Line,
+    LineGame,
     Opening,
     Option,
     Preset,
@@ -32,6 +33,7 @@ from .base import (
 )
 from .ctyrka import Ctyrka
 from .five_up import FiveUp
+from .fives_and_threes import FivesAndThrees
 from .french_connection import FrenchConnection
 
 ENVIRONMENT = "REFEREE_VARIANTS"  # modules to import that register more variants
@@ -74,7 +76,19 @@ def get_variant(name: str) -> Variant:
     return VARIANTS[name]
 
 
-BUILT_IN = (FiveUp(), FrenchConnection(), Ctyrka())  # THE list: one entry per variant
+def league_game(preset: str) -> tuple[Variant, dict[int, dict]] | None:
+    """The variant whose game a league preset plays (`Variant.leagues`), and the options
+    of each game size; None where no registered variant says it is that league's game."""
+    for variant in VARIANTS.values():
+        sizes = variant.leagues.get(preset)
+        if sizes is not None:
+            by_name = {p.name: p.options for p in variant.presets}
+            return variant, {size: dict(by_name[name]) for size, name in sizes.items()}
+    return None
+
+
+# THE list: one entry per variant
+BUILT_IN = (FiveUp(), FrenchConnection(), Ctyrka(), FivesAndThrees())
 for _variant in BUILT_IN:
     register(_variant)
 
@@ -96,6 +110,7 @@ __all__ = [
     "Choice",
     "Events",
     "Line",
+    "LineGame",
     "Opening",
     "Option",
     "Preset",
@@ -105,6 +120,7 @@ __all__ = [
     "Variant",
     "generation",
     "get_variant",
+    "league_game",
     "register",
     "unregister",
 ]

@@ -21,6 +21,16 @@ class Hand(Protocol):
     stock: int
 
 
+class FalsePass(NamedTuple):
+    """A pass the record proves false (C-RENEGE): the passer held `tile`, which fitted
+    (found by the hand, `Hand.false_passes`; judged by the variant, `penalised`)."""
+
+    move: int  # the number of the pass
+    player: int
+    tile: Tile
+    proof: int | None  # the number of the play that shows it; None: still held at the end
+
+
 SET_NAMES = {6: N_("double-six"), 9: N_("double-nine"), 12: N_("double-twelve")}
 
 
@@ -169,7 +179,14 @@ class Variant:
     draw_rule: str | None = None  # rule id for drawing, None: no boneyard
     draw_ends_turn = False
     counts = False  # whether the count of the open ends scores (Five-Up)
+    score_rule: str | None = None  # the rule by which a play's count scores (FU-SCORE)
     every_double_spins = False  # else only the lead double is a spinner
+    lead_spins = True  # whether a lead double is a spinner (False: a line, no spinner)
+    side_goes_out = False  # a hand ends when a whole side is out (pairs: both partners)
+    knocks = False  # a pass is called a knock ("Ana knocked")
+    exact = False  # a side must reach the target exactly: points that would pass it are not
+    # pegged, and reaching it ends the match at once, mid-hand too (Hand.peg_out)
+    board = False  # the score is kept on a cribbage board (the table screen draws it)
     match_rule = ""
     lead_rule = ""
     spinner_rule = ""
@@ -179,6 +196,9 @@ class Variant:
     events = Events(formats=(), pods=(2, 2, 2))  # how it is played at an event
     standings = PLACEMENT  # how an event of it ranks
     presets: tuple[Preset, ...] = ()  # named sets of options (a federation's, a league's)
+    # the league presets (`referee.leagues.formats.PRESETS` ids) whose game this variant is,
+    # each with the name of its preset for each game size (1 singles, 2 doubles or a pair)
+    leagues: dict[str, dict[int, str]] = {}
     figure: Figure | None = None  # its column in a league's averages (referee.leagues)
     texts_dir = Path(__file__).resolve().parent / "texts"  # its VARIANT.LANG.toml files
 
@@ -236,6 +256,11 @@ class Variant:
     def opening(self, players: list[str], previous: Hand | None) -> Opening:
         raise NotImplementedError
 
+    def opening_for(self, players: list[str], previous: Hand | None, options: dict) -> Opening:
+        """Who opens the next hand under the match's options (what `Match` asks): the
+        `opening` of a variant whose opening no option changes."""
+        return self.opening(players, previous)
+
     def open_places(self, hand: Hand) -> list[tuple]:
         """Each open place of the layout as (place, rule, takes): `takes` is the set of tiles
         that may be laid there now, `rule` the rule that narrows it (None: C-ONE alone)."""
@@ -284,6 +309,10 @@ class Variant:
                 ),
             )
 
+    def count_points(self, count: int) -> int:
+        """What a count scores (a variant that `counts`): Five-Up's count / 5."""
+        return 0
+
     def after_play(self, hand: Hand, seat: int, move: int) -> None:
         """Scores that a play earns (FU-SCORE)."""
 
@@ -293,8 +322,15 @@ class Variant:
     def after_pass(self, hand: Hand, seat: int, move: int) -> None:
         """Charges that a pass earns (FC-THREEPASS)."""
 
-    def settle(self, hand: Hand, left: list[list[Tile]]) -> Settlement:
+    def settle(self, hand: Hand, left: list[list[Tile]] | None) -> Settlement:
+        """The settlement of a finished hand from the tiles left in hands (`left` None: a
+        hand that ended the match mid-play, `Hand.peg_out`, settled at once)."""
         raise NotImplementedError
+
+    def penalised(self, hand: Hand, false: FalsePass) -> bool:
+        """Whether a false pass is settled by a penalty in the hand's settlement rather
+        than making the record illegal (C-RENEGE)."""
+        return False
 
     def best(self, options: dict):
         """min when the fewest points win (penalty points), max when the most do."""
@@ -321,6 +357,21 @@ class Variant:
             return False, None
         win = unique_best(totals, self.best(options))
         return win is not None, win
+
+
+class LineGame(Variant):
+    """A line with no spinner and no boneyard (Fives & Threes; the partnership block game):
+    one line with two ends, a lead double laid across it taking a tile on each side, every
+    other double across the line with one free side (C-DOUBLE); the tiles not dealt sleep,
+    and a player who cannot lay passes (a pass the record proves false is C-RENEGE)."""
+
+    lead_spins = False
+    draw_rule = None
+
+    def check_pass(self, hand: Hand) -> None:
+        """Passing is allowed whenever it is one's turn after the lead: there is nothing to
+        draw, and only the player's tiles (a full record, or the tiles left) prove a pass
+        false (C-RENEGE)."""
 
 
 TARGET_MAX = 1000  # points: ten times the usual targets, and a match stays a few hours

@@ -26,6 +26,7 @@ class FiveUp(Variant):
     players_rule = "FU-PLAYERS"
     hand_size = 5
     counts = True
+    score_rule = "FU-SCORE"
     every_double_spins = True  # FU-SPINNER
     draw_rule = "FU-DRAW"
     match_rule = "FU-MATCH"
@@ -81,9 +82,12 @@ class FiveUp(Variant):
             lot=True,
         )
 
+    def count_points(self, count):
+        return count // 5 if count % 5 == 0 else 0
+
     def after_play(self, hand, seat, move):
         count = hand.layout.count
-        points = count // 5 if count and count % 5 == 0 else 0
+        points = count // 5 if count % 5 == 0 else 0  # count_points, inline: every play
         side = hand.side_of[seat]
         hand.plays.append((move, count, points, side))
         hand.scores[side] += points

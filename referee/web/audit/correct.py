@@ -6,8 +6,9 @@ Saved as one change with old → new: the replaced rows are marked taken back, n
 
 The moves from k on are written one a line, the way players say them: "Ana 5-5",
 "Ben 5-0 on 5-5", "Cleo draw 2" (or "Cleo draw 6-1 3-2", the tiles named), "Dan pass".
-The Polish and Czech words are read too ("Ben 5-0 na 5-5", "Cleo dobiera 2", "Dan pas");
-the lines the app writes (the log, old → new) always use the English ones.
+The words of every language of the app are read too ("Ben 5-0 na 5-5", "Cleo roba 2", "Dan
+pas": `referee.languages`); the lines the app writes (the log, old → new) always use the
+English ones.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from flask_babel import ngettext
 from sqlalchemy import delete, update
 
 from referee.engine import IllegalMove, Move, NotationError, RecordError, parse_tile, record
+from referee.languages import MOVE_WORDS
 
 from .. import db
 from ..errors import Refused
@@ -33,13 +35,7 @@ from .log import log_change, phone
 
 # -- moves as lines ------------------------------------------------------------------------
 # The words a line may use for "on", "draw" and "pass", in every language of the app (the
-# hint shows the page's own; the catalogue's words: PL "dokłada ... do", "dobiera",
-# "pasuje"; CS "přikládá ... k", "bere z banku"). No word stands for two of them.
-MOVE_WORDS = {
-    "on": {"on", "na", "do", "k"},
-    "draw": {"draw", "dobiera", "dobierz", "bere", "lízne", "líznout"},
-    "pass": {"pass", "pas", "pasuje", "pasuj", "vynechává"},
-}
+# registry's `Language.moves`; the hint shows the page's own). No word stands for two.
 
 
 def _word(word: str) -> str | None:

@@ -46,7 +46,7 @@ class Night:
     squads: tuple[list[Member], list[Member]]
     entries: list[LeagueEntry]
     sheet: Sheet
-    tables: dict[int, Match] = field(default_factory=dict)  # refereed games' tables, by game
+    tables: dict[int, list[Match]] = field(default_factory=dict)  # refereed tables, a leg each
 
     @property
     def day(self) -> date:
@@ -89,17 +89,16 @@ def load(fx: Fixture, squads_by_team: dict | None = None) -> Night:
     else:
         squads = (squads_by_team.get(teams[0].id, []), squads_by_team.get(teams[1].id, []))
     rows = entries(fx)
-    tables = {
-        e.params["game"]: db.session.get(Match, e.params["match"])
-        for e in rows
-        if e.what == "table"
-    }
+    tables: dict[int, list[Match]] = {}
+    for e in rows:
+        if e.what == "table":
+            tables.setdefault(e.params["game"], []).append(db.session.get(Match, e.params["match"]))
     sheet = replay(
         fmt,
         ({m.id for m in squads[0]}, {m.id for m in squads[1]}),
         (teams[0].captain_id, teams[1].captain_id),
         [dict(e.params, what=e.what) for e in rows],
-        {m.id: table_legs(m.id) for m in tables.values() if m is not None},
+        {m.id: table_legs(m.id) for legs in tables.values() for m in legs if m is not None},
     )
     return Night(fx, lg, fmt, teams, squads, rows, sheet, tables)
 
@@ -117,15 +116,15 @@ def table_legs(match_id: int) -> list[list] | None:
 
 
 def start_tables(night: Night, by: str) -> None:
-    """Both line-ups in, in a league that referees its games: a table for each single-leg
-    game both sides field (a match made as any other, `matches.create`), its seats the
-    variant's sides (home first) linked to the line-up's members."""
+    """Both line-ups in, in a league that referees its games: a table for each leg of each
+    game both sides field (a match made as any other, `matches.create`, in the league's
+    options for the game's size), its seats the variant's sides (home first) linked to the
+    line-up's members. A best-of game's legs after the deciding one are not needed."""
     v = service.variant(night.league)
-    options = v.options({"target": night.fmt.target} if night.fmt.target else {})
     names = night.names()
     for i, spec in enumerate(night.fmt.games):
         sh = night.sheet
-        if spec.legs != 1 or sh.game_state(i) != "open" or sh.games[i].match is not None:
+        if sh.game_state(i) != "open" or sh.games[i].matches:
             continue
         seats: dict[int, int] = {}
         sides = v.sides(2 * spec.size)
@@ -133,10 +132,12 @@ def start_tables(night: Night, by: str) -> None:
             for seat, member in zip(sides[side], sh.lineups[side][i], strict=True):
                 seats[seat] = member
         players = [names[seats[s]] for s in range(2 * spec.size)]
-        match = create_match(v.name, players, options)
-        members.link_seats(match.id, seats)
-        night = load(night.fixture)
-        _write(night, by, "table", game=i, match=match.id)
+        options = v.options(night.fmt.options_for(spec.size))
+        for leg in range(spec.legs):
+            match = create_match(v.name, players, options)
+            members.link_seats(match.id, seats)
+            night = load(night.fixture)
+            _write(night, by, "table", game=i, match=match.id, leg=leg)
 
 
 def _write(night: Night, by: str, what: str, **params) -> None:
@@ -194,7 +195,7 @@ def legs(night: Night, game, form) -> tuple[int, list[list]]:
     except (TypeError, ValueError, IndexError):
         raise Refused(400, _("There is no such game in this fixture.")) from None
     v = service.variant(night.league)
-    options = v.options({"target": night.fmt.target} if night.fmt.target else {})
+    options = v.options(night.fmt.options_for(spec.size))
     out = []
     for n in range(spec.legs):
         h, a, hands = (form.get(f"l{n}{k}", "").strip() for k in "han")

@@ -16,7 +16,7 @@ from sqlalchemy import select
 
 from referee.engine.errors import SetupError
 from referee.engine.messages import N_
-from referee.engine.variants import VARIANTS
+from referee.engine.variants import VARIANTS, league_game
 from referee.leagues import LeagueError
 from referee.leagues import fixtures as fixture_list
 from referee.leagues.formats import PRESETS, MatchFormat, from_data, parse_games, playable
@@ -114,7 +114,8 @@ def make(
     refereed: bool = False,
 ) -> tuple[League, str]:
     """A new league from a preset (other games if `games` says so: "6x1 + 3x2"), in a
-    variant of the registry that plays its games; its secretary's link (shown once)."""
+    variant of the registry that plays its games (none named: the game the preset's rules
+    name, with their options for each game size); its secretary's link (shown once)."""
     name = " ".join((name or "").split())[:60]
     if not name:
         raise Refused(400, _("Give the league a name."), field="name")
@@ -127,9 +128,14 @@ def make(
         ) from None
     if preset not in PRESETS:
         raise Refused(400, _("Choose the league's rules."), field="preset")
+    game = league_game(preset)
+    if not variant_name and game is not None:
+        variant_name = game[0].name  # the game the league's rules name
     if variant_name not in VARIANTS:
         raise Refused(400, _("Choose a variant."), field="variant")
     base = PRESETS[preset]
+    if game is not None and game[0].name == variant_name:
+        base = replace(base, options={str(size): o for size, o in game[1].items()})
     try:
         if games and games.strip():
             base = replace(base, games=parse_games(games))

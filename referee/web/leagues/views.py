@@ -19,7 +19,7 @@ from flask import (
 )
 from flask_babel import gettext as _
 
-from referee.engine.variants import VARIANTS
+from referee.engine.variants import VARIANTS, league_game
 from referee.leagues.formats import PRESETS, games_text
 
 from ..errors import Refused
@@ -95,6 +95,7 @@ def club(key: str):
             key=key,
             leagues=service.leagues(),
             presets=PRESETS,
+            games={pid: league_game(pid) for pid in PRESETS},
             variants=VARIANTS.values(),
             refused=refused,
             form=request.form,

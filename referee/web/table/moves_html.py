@@ -37,17 +37,18 @@ def move(v: dict) -> str:
     hint = _("Dimmed tiles fit nowhere now: tap one to see why.")
     keys = _("The arrow keys move between the tiles.")
     field = 'type="text" name="tile" id="tile-text" placeholder="5-3" autocomplete="off" size="6"'
+    typed, tile_word, show = _("Type a tile instead"), _("Tile"), _("Show places")
     return f"""<section id="move" aria-labelledby="picker-h">
   <h2 id="picker-h">{question}</h2>
   <form method="get" action="{here}" id="pick-form">{at}
   <ul class="picker{big}" id="picker" aria-labelledby="picker-h">{items}</ul>
   </form>
   <p class="hint">{hint}<span id="keys" hidden> {keys}</span></p>
-  <details class="typed"{typing}><summary>{_("Type a tile instead")}</summary>
+  <details class="typed"{typing}><summary>{typed}</summary>
   <form method="get" action="{here}" class="inline" id="tile-form">{at}
-    <p><label for="tile-text">{_("Tile")}</label>
+    <p><label for="tile-text">{tile_word}</label>
       <input {field} value="{e(tile)}">
-      <button type="submit" class="button secondary">{_("Show places")}</button></p>
+      <button type="submit" class="button secondary">{show}</button></p>
   </form>
   </details>
 </section>"""
@@ -91,13 +92,14 @@ def _chosen(v: dict) -> str:
             f'<span id="chosen-q" hidden>{tile}</span>{e(why.message)}\n'
             f"        ({rule_link(why.rule, v['variant'])})</p>"
         )
+    another = _("Choose another tile")
     return (
         f'<div class="chosen" id="chosen" data-tile="{tile}" role="group" '
         'aria-labelledby="chosen-q">\n'
         f'    <div class="chosen-tile">{tile_use(chosen["tile"])}</div>\n'
         f'    <div class="chosen-what">\n    {what}\n    </div>\n'
         f'    <a class="cancel button secondary" id="cancel" href="{v["here"]}" '
-        f'aria-label="{_("Choose another tile")}">✕</a>\n  </div>'
+        f'aria-label="{another}">✕</a>\n  </div>'
     )
 
 
@@ -120,9 +122,10 @@ def _who_leads(v: dict, tile: str) -> str:
         return _("%(player)s leads %(tile)s", player=names[seat], tile=tile)
 
     if acts.seat is not None:
+        confirm = _("Confirm the lead")
         return (
             f'          <input type="hidden" name="seat" value="{acts.seat}">\n'
-            f'          <p id="chosen-q" class="visually-hidden">{_("Confirm the lead")}</p>\n'
+            f'          <p id="chosen-q" class="visually-hidden">{confirm}</p>\n'
             '          <div id="places"><button type="submit" class="button place confirm" '
             f'data-on="lead" data-autofocus>{leads(acts.seat)}</button></div>'
         )
@@ -201,11 +204,12 @@ def _lot(v: dict) -> str:
         f"{e(names[s])}</button>"
         for s in acts.leaders
     )
+    who, app_lot = _("Who won the lot for the lead?"), _("Let the app draw lots")
     body = (
-        f'      <p id="lot-q">{_("Who won the lot for the lead?")}</p>\n'
+        f'      <p id="lot-q">{who}</p>\n'
         f'      <div class="buttons">\n      {buttons}\n'
         '      <button type="submit" class="button secondary" id="app-lot">'
-        f"{_('Let the app draw lots')}</button>\n      </div>"
+        f"{app_lot}</button>\n      </div>"
     )
     lot = 'id="lot-form" class="lot" role="group" aria-labelledby="lot-q"'
     return _form(v, "table.lot", lot, body)
@@ -220,10 +224,11 @@ def _draw(v: dict) -> str:
     player = v["hand"].players[acts.seat]
     if acts.draw_max <= 1:
         return _seat_form(v, "table.draw", "draw-form", _("%(player)s draws a tile", player=player))
+    unit = _("tile(s)")
     count = (
         '\n      <input type="number" name="count" id="draw-count" value="1" min="1" '
         f'max="{acts.draw_max}" inputmode="numeric">\n'
-        f'      <label for="draw-count" class="unit">{_("tile(s)")}</label>'
+        f'      <label for="draw-count" class="unit">{unit}</label>'
     )
     return _seat_form(v, "table.draw", "draw-form", _("%(player)s draws", player=player), count)
 
@@ -237,6 +242,8 @@ def _pass(v: dict) -> str:
     player = v["hand"].players[acts.seat]
     if acts.pose_pass:
         says = _("%(player)s passes the pose", player=player)
+    elif v["variant"].knocks:
+        says = _("%(player)s knocks", player=player)
     else:
         says = _("%(player)s passes", player=player)
     return _seat_form(v, "table.pass_", "pass-form", says)
@@ -259,14 +266,16 @@ def _undo(v: dict) -> str:
         return ""
     what = Markup('<strong id="undo-what">%s</strong>') % v["undo"]
     settled = 1 if v["position"][2] else 0
+    ask, yes = _("Take back %(move)s?", move=what), _("Yes, take it back")
     body = (
         f'        <input type="hidden" name="settled" value="{settled}">\n'
-        f"        <p>{_('Take back %(move)s?', move=what)}</p>\n"
-        f'        <button type="submit" class="button danger">{_("Yes, take it back")}</button>'
+        f"        <p>{ask}</p>\n"
+        f'        <button type="submit" class="button danger">{yes}</button>'
     )
     form = _form(v, "table.undo", 'id="undo-form"', body)
+    undo = _("Undo…")
     return (
         '<details class="undo" id="undo">\n'
-        f'      <summary class="button secondary" id="undo-link">{_("Undo…")}</summary>\n'
+        f'      <summary class="button secondary" id="undo-link">{undo}</summary>\n'
         f"      {form}\n    </details>"
     )

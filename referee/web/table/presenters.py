@@ -59,6 +59,8 @@ def describe(hand: EngineHand, move: Move, number: int, lead_at: int | None = -1
         )
     if lead:
         return _("%(player)s passed the pose", player=name)
+    if hand.variant.knocks:
+        return _("%(player)s knocked", player=name)
     return _("%(player)s passed", player=name)
 
 
@@ -130,7 +132,8 @@ def move_notes(hand: EngineHand, first: int = 1) -> dict[int, list[dict]]:
             )
         else:
             text = _("count %(count)s", count=count)
-        notes.setdefault(number, []).append({"text": text, "rule": "FU-SCORE" if points else None})
+        rule = hand.variant.score_rule if points else None
+        notes.setdefault(number, []).append({"text": text, "rule": rule})
     for number, seat, points, rule in hand.charges:
         if number < first:
             continue
@@ -186,6 +189,8 @@ def hand_summary(table: Table, index: int, totals: list[int] | None = None) -> d
             end = (
                 _("Blocked: won by %(side)s", side=won) if won is not None else _("Blocked: a tie")
             )
+    elif hand.ended == "target":
+        end = _("%(side)s reached the target exactly", side=names[hand.pegged])
     else:
         end = _("In play")
     lines = []
@@ -195,7 +200,7 @@ def hand_summary(table: Table, index: int, totals: list[int] | None = None) -> d
                 {
                     "side": names[side],
                     "points": points,
-                    "rule": "FU-SCORE",
+                    "rule": hand.variant.score_rule,
                     "text": _("move %(move)s: count %(count)s", move=number, count=count),
                 }
             )

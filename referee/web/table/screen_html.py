@@ -17,6 +17,7 @@ from __future__ import annotations
 from flask import current_app
 from markupsafe import Markup
 
+from ..drawing.board import board_svg
 from ..i18n import HtmlWords
 from ..i18n import say_html as e
 from ..links import url_for
@@ -49,13 +50,14 @@ def table_html(v: dict) -> Markup:
         "here": links.url("table"),
     }
     summary = v["summary"]
+    which = _("hand %(number)s", number=summary["number"] if summary else 1)
+    watching = "" if links.write else " · " + _("watching")
+    layout_h = _("The layout")
     out = [
         f'<div id="table" class="table-screen" data-version="{v["version"]}" '
         f'data-poll="{links.url("version")}" data-url="{v["here"]}"'
         f'{offline_table(t, links)} data-rendered="{glob["rendered_at"]()}">',
-        f'<h1>{e(variant.title)} <span class="sub">'
-        f"{_('hand %(number)s', number=summary['number'] if summary else 1)}"
-        f"{'' if links.write else ' · ' + _('watching')}</span></h1>",
+        f'<h1>{e(variant.title)} <span class="sub">{which}{watching}</span></h1>',
     ]
     if t.in_event:
         out.append(env.get_template("events/_series.html").render(v))
@@ -66,7 +68,7 @@ def table_html(v: dict) -> Markup:
     out.append(_status(v))
     out.append(
         '<section id="layout" aria-labelledby="layout-h">\n'
-        f'  <h2 id="layout-h" class="visually-hidden">{_("The layout")}</h2>\n'
+        f'  <h2 id="layout-h" class="visually-hidden">{layout_h}</h2>\n'
         f'  <div class="picture">{v["picture"]}</div>\n</section>'
     )
     out.append(move(v))
@@ -120,14 +122,16 @@ def _status(v: dict) -> str:
     _, ngettext = v["_"], v["ngettext"]
     hand, variant, links = v["hand"], v["variant"], v["links"]
     position = v["position"]
+    status_h = _("Where the hand stands")
     out = [
         f'<section id="status" aria-labelledby="status-h" data-hand="{position[0]}" '
         f'data-after="{position[1]}">',
-        f'  <h2 id="status-h" class="visually-hidden">{_("Where the hand stands")}</h2>',
+        f'  <h2 id="status-h" class="visually-hidden">{status_h}</h2>',
     ]
     if number := v["time_called"]:
         ends = _("The match ends when hand %(number)s is settled, on the totals.", number=number)
-        called = f"<strong>{_('Time is called.')}</strong>"
+        called = _("Time is called.")
+        called = f"<strong>{called}</strong>"
         out.append(f'  <p class="refused" id="time-called">{called} {ends}</p>')
     if tie := v["tie"]:
         out.append(
@@ -139,8 +143,9 @@ def _status(v: dict) -> str:
         why = ""
         if outcome["rule"]:
             why = f"({rule_link(outcome['rule'], variant)}: {e(outcome['title'])})"
+        over = _("Match over.")
         out.append(
-            f'  <p class="outcome" id="outcome"><strong>{_("Match over.")}</strong> '
+            f'  <p class="outcome" id="outcome"><strong>{over}</strong> '
             f"{e(outcome['text'])}\n    {why}</p>"
         )
     elif hand.ended and not hand.settlement:
@@ -152,7 +157,8 @@ def _status(v: dict) -> str:
             then = ""
         elif links.write:
             href = url_for("table.end", token=links.token)
-            then = f'<a class="button" id="end-link" href="{href}">{_("Enter the tiles left")}</a>'
+            enter = _("Enter the tiles left")
+            then = f'<a class="button" id="end-link" href="{href}">{enter}</a>'
         else:
             then = _("Waiting for the tiles left in each hand.")
         out.append(f'  <p class="turn" id="turn"><strong>{over}</strong>\n    {then}</p>')
@@ -162,15 +168,18 @@ def _status(v: dict) -> str:
         says = _("%(player)s to play.", player=player)
         out.append(f'  <p class="turn" id="turn"><span>{says}</span></p>')
     else:
-        out.append(f'  <p class="turn" id="turn"><strong>{_("Who leads?")}</strong></p>')
+        who = _("Who leads?")
+        out.append(f'  <p class="turn" id="turn"><strong>{who}</strong></p>')
     if variant.draw_rule:
         stock = ngettext("Boneyard: %(num)d tile", "Boneyard: %(num)d tiles", hand.stock)
     else:
-        stock = f"{_('No boneyard')} ({rule_link(variant.nodraw_rule, variant)})"
+        no_stock = _("No boneyard")
+        stock = f"{no_stock} ({rule_link(variant.nodraw_rule, variant)})"
     count = ""
     if variant.counts and hand.layout.nodes:
+        count_word = _("Count:")
         count = (
-            f'<span class="count">{_("Count:")} <strong id="count">{hand.layout.count}</strong>'
+            f'<span class="count">{count_word} <strong id="count">{hand.layout.count}</strong>'
             "</span>"
         )
     out.append(f'  <p class="boneyard" id="boneyard">{stock}\n    {count}</p>')
@@ -183,7 +192,8 @@ def _status(v: dict) -> str:
     if v["events"]:
         last = v["events"][-1]
         notes = notes_html(last.notes, variant)
-        out.append(f'  <p class="last" id="last-move">{_("Last move:")} {e(last.text)}{notes}.</p>')
+        last_move = _("Last move:")
+        out.append(f'  <p class="last" id="last-move">{last_move} {e(last.text)}{notes}.</p>')
     if v["evidence"]["items"] and not hand.settlement:
         out.append(
             f'  <div class="evidence" role="note" id="evidence">'
@@ -208,7 +218,8 @@ def _players(v: dict) -> str:
     """Each player, the tiles in their hand, the player to move marked."""
     _, ngettext, hand = v["_"], v["ngettext"], v["hand"]
     many = len(hand.players) > 4
-    label = f' aria-label="{_("Tiles in each hand")}"' if many else ""
+    tiles_h = _("Tiles in each hand")
+    label = f' aria-label="{tiles_h}"' if many else ""
     sides = len(hand.sides) < len(hand.players)
     out = [f'  <ul class="players{" many" if many else ""}" id="players"{label}>']
     for seat, name in enumerate(hand.players):
@@ -237,21 +248,49 @@ def _score(v: dict) -> str:
         points=summary["points"],
         penalty=v["penalty"],
     )
+    score_h = _("Score")
     out = [
         '<section id="score" aria-labelledby="score-h">',
-        f'  <h2 id="score-h">{_("Score")}</h2>',
+        f'  <h2 id="score-h">{score_h}</h2>',
         f"  {score}",
     ]
+    if t.variant.exact or t.variant.board:
+        out.append(_pegging(v))
     settled = v["settled"]
     proved = v["evidence_of"](settled.hand)["items"] if settled else None
     if proved:
         href = v["links"].url("hand", number=settled.number)
+        which = _("Settlement of hand %(number)s", number=settled.number)
         out.append(
             '  <div class="evidence" role="note" id="settled-evidence"><p>'
-            f'<a href="{href}">{_("Settlement of hand %(number)s", number=settled.number)}</a>:'
+            f'<a href="{href}">{which}</a>:'
             f"</p>{_evidence_list(proved, v)}</div>"
         )
     out.append("</section>")
+    return "\n".join(out)
+
+
+def _pegging(v: dict) -> str:
+    """A game pegged to an exact target (Fives & Threes): what each side needs to finish,
+    and the cribbage board with each side's peg (`drawing.board`), from the scores."""
+    _, t = v["_"], v["t"]
+    target = t.match.options["target"]
+    names = list(t.match.side_names)
+    summary = v["summary"]
+    totals = [total for _n, total in summary["totals"]] if summary else [0] * len(names)
+    out = []
+    if t.variant.exact and not v["outcome"]:
+        needs = ", ".join(
+            _("%(side)s needs %(n)s", side=e(name), n=target - total)
+            for name, total in zip(names, totals, strict=True)
+        )
+        exactly = _("To finish exactly:")
+        out.append(
+            f'  <p class="needs" id="needs">{exactly} {needs} '
+            f"({rule_link(t.variant.match_rule_for(t.match.options), t.variant)})</p>"
+        )
+    if t.variant.board:
+        out.append(f"  {board_svg(names, totals, target, _('The board'))}")
     return "\n".join(out)
 
 
@@ -283,18 +322,17 @@ def _more(v: dict) -> str:
     """The match's other pages and the table's links."""
     _ = v["_"]
     t, links, summary, variant = v["t"], v["links"], v["summary"], v["variant"]
+    more_h, all_hands = _("More"), _("All hands, totals and the chart")
     out = [
         '<section id="more" aria-labelledby="more-h">',
-        f'  <h2 id="more-h">{_("More")}</h2>',
+        f'  <h2 id="more-h">{more_h}</h2>',
         '  <ul class="links">',
-        f'    <li><a href="{links.url("match")}">{_("All hands, totals and the chart")}</a></li>',
+        f'    <li><a href="{links.url("match")}">{all_hands}</a></li>',
     ]
     if summary and summary["number"] > 1:
         before = summary["number"] - 1
-        out.append(
-            f'    <li><a href="{links.url("hand", number=before)}">'
-            f"{_('Settlement of hand %(number)s', number=before)}</a></li>"
-        )
+        which = _("Settlement of hand %(number)s", number=before)
+        out.append(f'    <li><a href="{links.url("hand", number=before)}">{which}</a></li>')
     if summary:
         replay = url_for(
             "audit.replay" if links.write else "audit.spectator_replay",
@@ -302,10 +340,8 @@ def _more(v: dict) -> str:
             number=summary["number"],
             k=v["moves"],
         )
-        out.append(
-            f'    <li><a id="replay-link" href="{replay}">'
-            f"{_('Step through this hand, move by move')}</a></li>"
-        )
+        step = _("Step through this hand, move by move")
+        out.append(f'    <li><a id="replay-link" href="{replay}">{step}</a></li>')
     mine = v["mine"]
     out.append(
         "    "

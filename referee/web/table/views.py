@@ -27,7 +27,7 @@ from markupsafe import Markup
 
 from .. import downloads
 from ..audit.service import locked_because
-from ..drawing import layout_svg, sprite_svg, tile_svg, tile_use, totals_chart
+from ..drawing import board_svg, layout_svg, sprite_svg, tile_svg, tile_use, totals_chart
 from ..errors import Refused
 from ..forms import DrawForm, EndForm, LotForm, PassForm, PlayForm, UndoForm
 from ..i18n import gettext as _
@@ -145,6 +145,16 @@ def match(token: str):
         hands=presenters.hand_summaries(t),
         totals=list(zip(t.match.side_names, t.match.totals(), strict=True)),
         chart=Markup(chart),
+        board=Markup(
+            board_svg(
+                list(t.match.side_names),
+                t.match.totals(),
+                t.match.options["target"],
+                _("The board"),
+            )
+        )
+        if t.variant.board
+        else None,
         outcome=presenters.outcome(t),
         tie=presenters.tie(t),
         penalty=presenters.penalty_points(t),

@@ -1,0 +1,52 @@
+"""Fives & Threes at the table (issue 38): the count and its points after every lay, the
+lead included, shown at once; the button says Knock; what each side needs to finish
+exactly; the match won in mid-hand; the cribbage board's pegs on the table screen and the
+match page, drawn from the scores."""
+
+from __future__ import annotations
+
+import re
+
+from webhelpers import Phone, text_of
+
+
+def pegs(html: str) -> dict[int, int]:
+    """Each side's peg on the board: side -> the score it stands at."""
+    return {
+        int(side): int(score)
+        for side, score in re.findall(r'class="peg" data-side="(\d)" data-score="(\d+)"', html)
+    }
+
+
+def test_fives_and_threes_table_counts_knocks_and_pegs(app):
+    phone = Phone(app.test_client())
+    t = phone.start("fives-and-threes", ["Ana", "Ben"])
+    html = phone.table(t)
+    assert pegs(html) == {0: 0, 1: 0}  # the board, before the first lay
+    assert "Ana needs 61, Ben needs 61" in text_of(html, "needs")
+    phone.move(t, "Ana 5-0")  # the lead scores: 5 is 1 point
+    html = phone.table(t)
+    assert text_of(html, "count") == "5"
+    assert "count 5: +1 for Ana" in text_of(html, "last-move")
+    assert 'href="/rules/fives-and-threes#F3-SCORE"' in html
+    phone.move(t, "Ben 5-5 on 5-0")  # 10 + 0 = 10: 2 points
+    phone.move(t, "Ana 0-0 on 5-0")  # 10 + 0 = 10: 2 points
+    html = phone.table(t)
+    assert text_of(html, "count") == "10"
+    assert pegs(html) == {0: 3, 1: 2}
+    assert "Ana needs 58, Ben needs 59" in text_of(html, "needs")
+    # A player who cannot lay knocks: the button says so, and so does the history.
+    assert "Ben knocks" in text_of(html, "pass-form")
+    phone.move(t, "Ben pass")
+    assert "Ben knocked" in text_of(phone.table(t), "last-move")
+    match = phone.get(f"/t/{t}/match").get_data(as_text=True)
+    assert pegs(match) == {0: 3, 1: 2} and 'id="board"' in match
+
+
+def test_the_match_won_mid_hand_is_shown(app):
+    phone = Phone(app.test_client())
+    t = phone.imported("fives_2p_pegged_out.json")
+    html = phone.table(t)
+    assert 'id="outcome"' in html and 'id="needs"' not in html
+    assert 61 in pegs(html).values()
+    assert "reached the target exactly" in phone.get(f"/t/{t}/match").get_data(as_text=True)
