@@ -198,6 +198,7 @@ def register(app: Flask) -> None:
     from referee.web.offline import bp as offline_bp
     from referee.web.outage import init_app as answer_outages
     from referee.web.pages import register as register_pages
+    from referee.web.poll import init_app as answer_polls
     from referee.web.schema import init_app as check_schema
     from referee.web.seasons import register as register_seasons
     from referee.web.start import bp as start_bp
@@ -219,6 +220,7 @@ def register(app: Flask) -> None:
     register_members(app)
     register_leagues(app)
     register_seasons(app)
+    answer_polls(app)
     fragment.init_app(app)
     backup.init_app(app)
     public.init_app(app)  # last: ProxyFix sees every request first

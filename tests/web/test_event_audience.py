@@ -329,3 +329,25 @@ def test_a_viewer_is_sent_only_an_encoding_it_takes(app, director, offered, sent
     assert by_view.headers.get("Content-Encoding") == sent
     read = {"gzip": gzip.decompress, "deflate": zlib.decompress, None: bytes}[sent]
     assert read(by_view.data) == plain.data
+
+
+def test_the_event_poll_is_answered_before_flask_once_the_host_has_checked_it(app, director):
+    """A spectator's poll is answered before Flask's request cycle (referee/web/poll.py)
+    once this process has checked the event at its version; a change goes to Flask first,
+    which checks it, and is then answered before it again."""
+    from flask import request
+
+    seen: list[str] = []
+    app.before_request(lambda: seen.append(request.path))
+    token, public = started(director)
+    poll = f"/p/{public}/version"
+    first = director.get(poll).get_data(as_text=True)  # Flask checks the event
+    seen.clear()
+    assert director.get(poll).get_data(as_text=True) == first and seen == []
+    director.act(token, "time")  # a change the pages show
+    seen.clear()
+    app.config["EVENT_POLL_LAG"] = 0
+    changed = director.get(poll).get_data(as_text=True)
+    assert changed != first
+    assert director.get(poll).get_data(as_text=True) == changed
+    assert seen.count(poll) <= 1  # checked once, by whichever request came first

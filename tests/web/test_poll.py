@@ -1,13 +1,18 @@
-"""The version poll (`/t|s/<token>/version`): the match's version, never cached, with the
-safe headers every answer carries; anything unknown gets the 404 page."""
+"""The version poll (`/t|s/<token>/version`) is answered before Flask's request cycle
+(referee/web/poll.py): the match's version, never cached, with the safe headers every
+answer carries; anything unknown gets Flask's 404 page."""
 
 from __future__ import annotations
+
+from flask import request
 
 from referee.web import db
 from referee.web.models import Match
 
 
-def test_the_poll_answers_the_matchs_version(app, phone):
+def test_the_poll_answers_the_matchs_version_before_flask(app, phone):
+    seen = []
+    app.before_request(lambda: seen.append(request.path))
     token = phone.start("five-up", ["Ana", "Ben"])
     read = phone.read_token(token)
     r = phone.get(f"/t/{token}/version")
@@ -22,6 +27,10 @@ def test_the_poll_answers_the_matchs_version(app, phone):
     assert r.headers["X-Content-Type-Options"] == "nosniff"
     assert "frame-ancestors 'none'" in r.headers["Content-Security-Policy"]
     assert phone.get(f"/s/{read}/version").get_data(as_text=True) == str(version)
+    seen.clear()
+    phone.get(f"/t/{token}/version")
+    phone.get(f"/s/{read}/version")
+    assert seen == []  # answered before Flask's request cycle
     phone.moves(token, "Ana 5-5")
     assert phone.get(f"/t/{token}/version").get_data(as_text=True) == str(version + 1)
 
