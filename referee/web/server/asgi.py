@@ -1,6 +1,6 @@
 """The app as `scripts/run.sh` serves it: Granian's event loop holds the connections, the
-request's body is read whole there (`WholeBody`), and asgiref's `WsgiToAsgi` runs the
-Flask app (WSGI) on a `concurrent.futures` pool of THREADS threads.
+request's body is read whole there (`WholeBody`), and the Flask app (WSGI) runs on a
+`concurrent.futures` pool of THREADS threads, with asgiref's environ (`_Answer`).
 
 A phone on a bad Wi-Fi (or an attacker on the open internet) may send its request slowly:
 its headers a line a second, or its body a byte a second. A server that gives each
@@ -15,10 +15,10 @@ hand the request to a thread before its body has come: 50 slow bodies hold 50 th
 from __future__ import annotations
 
 import asyncio
+import io
 import os
 from concurrent.futures import ThreadPoolExecutor
 
-from asgiref.sync import sync_to_async
 from asgiref.wsgi import WsgiToAsgiInstance
 
 BODY_SECONDS = 30.0  # a request's body must arrive within this long (else 408)
@@ -28,17 +28,31 @@ class _TooLarge(Exception):
     pass
 
 
-class _OnPool(WsgiToAsgiInstance):
-    """asgiref's WSGI runner on `pool` (asgiref's own runs every request of a process on
-    one thread, one after the other)."""
+class _Answer(WsgiToAsgiInstance):
+    """One request's answer, made whole on a thread of the pool with asgiref's environ and
+    `start_response`, then sent by the event loop, and the app's `close` called. (asgiref's
+    own `WsgiToAsgi` runs every request of a process on one thread, one after the other,
+    hands each part of the answer back to the loop from that thread, and never calls
+    `close`.)"""
 
-    def __init__(self, wsgi, pool: ThreadPoolExecutor):
+    def __init__(self, wsgi, scope: dict):
         super().__init__(wsgi)
-        self.pool = pool
+        self.scope = scope
 
-    async def run_wsgi_app(self, body):
-        run = WsgiToAsgiInstance.__dict__["run_wsgi_app"].func  # (the function asgiref wraps)
-        await sync_to_async(run, thread_sensitive=False, executor=self.pool)(self, body)
+    def whole(self, body: bytes) -> bytes | None:
+        """The answer's body (its status and headers: `response_start`); None for a
+        request asgiref will not make an environ of (too many headers of one name)."""
+        try:
+            environ = self.build_environ(self.scope, io.BytesIO(body))
+        except ValueError:
+            return None
+        result = self.wsgi_application(environ, self.start_response)
+        try:
+            return b"".join(result)
+        finally:
+            close = getattr(result, "close", None)
+            if close is not None:
+                close()
 
 
 class WholeBody:
@@ -63,10 +77,13 @@ class WholeBody:
         if body is None:  # the client has gone
             return None
 
-        async def whole():
-            return {"type": "http.request", "body": body, "more_body": False}
-
-        await _OnPool(self.wsgi, self.pool)(scope, whole, send)
+        answer = _Answer(self.wsgi, scope)
+        loop = asyncio.get_running_loop()
+        data = await loop.run_in_executor(self.pool, answer.whole, body)
+        if data is None:
+            return await _refuse(send, 400, b"Bad Request: too many headers of one name")
+        await send(answer.response_start)
+        await send({"type": "http.response.body", "body": data})
 
     async def _body(self, scope, receive) -> bytes | None:
         """The whole body, at most `max_body` bytes (a length said over it: refused before
