@@ -186,6 +186,7 @@ def register(app: Flask) -> None:
         backup,
         errors,
         models,  # noqa: F401  (the tables, for Flask-Migrate)
+        once,
         public,
     )
     from referee.web.audit import models as audit_models  # noqa: F401
@@ -209,6 +210,7 @@ def register(app: Flask) -> None:
     answer_outages(app)
     app.register_blueprint(health)
     errors.init_app(app)
+    once.init_app(app)
     assets.init_app(app)
     register_pages(app)
     register_table(app)

@@ -21,6 +21,15 @@ if [ -d migrations ]; then
 fi
 
 host="${HOST:-0.0.0.0}" port="${PORT:-5000}" scheme=http
+# TRUSTED_PROXIES believes the X-Forwarded-For of whoever connects: a client that reaches
+# this port past the proxy names its own address (and escapes the PIN and table-code
+# limits). Behind a proxy on this machine, listen on loopback alone.
+case "${TRUSTED_PROXIES:-0}:$host" in
+  0:* | *:127.* | *:::1 | *:localhost) ;;
+  *)
+    echo "scripts/run.sh: warning: TRUSTED_PROXIES=$TRUSTED_PROXIES believes the address any client that connects gives, and HOST=$host lets clients reach port $port past the proxy: set HOST=127.0.0.1 behind a proxy on this machine, or let only the proxy reach port $port (docs/deployment.md, \"Settings\")" >&2
+    ;;
+esac
 tls=()
 if [ -n "${CERT:-}" ] || [ -n "${KEY:-}" ]; then
   if [ -z "${CERT:-}" ] || [ -z "${KEY:-}" ]; then

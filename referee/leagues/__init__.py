@@ -17,3 +17,11 @@ class LeagueError(ValueError):
         self.rule = rule
         self.message = message
         self.facts = facts
+
+
+class Already(LeagueError):
+    """An entry the sheet holds already (a score confirmed, a side signed, the same
+    line-up again): nothing to change, and nothing is entered twice (rule LG-ONCE)."""
+
+    def __init__(self, message: str, **facts):
+        super().__init__("LG-ONCE", message, **facts)

@@ -133,15 +133,22 @@ def parse_games(text: str) -> tuple[Game, ...]:
     return tuple(games)
 
 
+def runs(games: tuple[Game, ...]) -> list[tuple[Game, int]]:
+    """The games as runs of the same game: (the game, how many in a row)."""
+    out: list[list] = []
+    for g in games:
+        if out and out[-1][0] == g:
+            out[-1][1] += 1
+        else:
+            out.append([g, 1])
+    return [(g, n) for g, n in out]
+
+
 def games_text(games: tuple[Game, ...]) -> str:
     """The games as `parse_games` reads them ("6x1 + 3x2")."""
-    runs: list[list] = []
-    for g in games:
-        if runs and runs[-1][0] == g:
-            runs[-1][1] += 1
-        else:
-            runs.append([g, 1])
-    return " + ".join(f"{n}x{g.size}" + (f"/{g.legs}" if g.legs > 1 else "") for g, n in runs)
+    return " + ".join(
+        f"{n}x{g.size}" + (f"/{g.legs}" if g.legs > 1 else "") for g, n in runs(games)
+    )
 
 
 PRESETS: dict[str, MatchFormat] = {

@@ -10,7 +10,8 @@ players; a player's games per fixture: `MatchFormat.plays`), LG-ORDER (line-ups 
 scores, every game decided before signing), LG-CONFIRM (a side confirms the other side's
 score, not its own), LG-CAPTAIN (a side's captain signs for it), LG-SIGNED (a sheet both
 captains signed changes only through the league secretary), LG-NOSHOW (a no-show is the
-whole fixture: nothing else is entered on it)."""
+whole fixture: nothing else is entered on it), LG-ONCE (an entry the sheet holds already
+is not entered again: `Already`)."""
 
 from __future__ import annotations
 
@@ -18,7 +19,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from ..engine.messages import N_
-from . import LeagueError
+from . import Already, LeagueError
 from .formats import MatchFormat
 
 HOME, AWAY = 0, 1
@@ -249,6 +250,8 @@ class Sheet:
                         size=spec.size,
                     )
             out.append(players)
+        if self.lineups[side] == out:
+            raise Already(N_("This line-up is entered already."))
         self.lineups[side] = out
 
     def enter(self, side: int | None, game: int, legs: list[Leg]) -> None:
@@ -276,6 +279,8 @@ class Sheet:
                 "LG-ORDER", N_("A game is best of %(n)s legs: enter each leg played."), n=spec.legs
             )
         g = self.games[game]
+        if side is not None and not g.confirmed and (g.legs, g.entered_by) == (list(legs), side):
+            raise Already(N_("This score is entered already."))
         g.legs, g.entered_by, g.confirmed = list(legs), side, side is None
         if side is None:
             self.corrected += 1
@@ -296,6 +301,8 @@ class Sheet:
         replays of its legs' matches say (`tables`), in leg order, decided when a side has
         won the legs best-of asks (the legs after it are not needed)."""
         self._open()
+        if 0 <= game < len(self.games) and leg < len(self.games[game].matches):
+            raise Already(N_("This game's table is made already."))
         if not 0 <= game < len(self.games) or self.game_state(game) != "open":
             raise LeagueError(
                 "LG-ORDER",
@@ -330,9 +337,13 @@ class Sheet:
             raise LeagueError("LG-ORDER", N_("There is no score to confirm for this game."))
         if g.entered_by == side:
             raise LeagueError("LG-CONFIRM", N_("The other side confirms the score a side entered."))
+        if g.confirmed:
+            raise Already(N_("The score of game %(n)s is confirmed already."), n=game + 1)
         g.confirmed = True
 
     def sign(self, side: int, member: int, how: str) -> None:
+        if self.signed[side] is not None:
+            raise Already(N_("This side has signed the sheet already."))
         self._open()
         if not self.complete:
             raise LeagueError("LG-ORDER", N_("Every game is decided before the captains sign."))
@@ -344,6 +355,8 @@ class Sheet:
         self._open()
         if any(g.legs is not None for g in self.games) or any(self.lineups):
             raise LeagueError("LG-ORDER", N_("A fixture under way is not postponed."))
+        if self.day == day:
+            raise Already(N_("The fixture is postponed to this date already."))
         self.day = day
         self.postponed += 1
 
@@ -375,10 +388,14 @@ class Sheet:
 
 def replay(fmt: MatchFormat, squads, captains, entries: list[dict], tables=None) -> Sheet:
     """The sheet the entries give, in order (each was judged when it was made); `tables`:
-    the legs of each refereed table decided so far, by its id."""
+    the legs of each refereed table decided so far, by its id. An entry logged twice
+    before LG-ONCE held (a confirmation sent twice) changes nothing the second time."""
     sheet = Sheet(
         fmt, (frozenset(squads[0]), frozenset(squads[1])), tuple(captains), dict(tables or {})
     )
     for e in entries:
-        sheet.apply(e)
+        try:
+            sheet.apply(e)
+        except Already:
+            continue
     return sheet

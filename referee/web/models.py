@@ -11,11 +11,14 @@ it impossible to record two moves for the same turn, even when two phones race.
 
 from __future__ import annotations
 
+import hashlib
 import re
 import secrets
 from datetime import UTC, datetime
 
 from sqlalchemy import CheckConstraint, Index, UniqueConstraint, and_, false, text
+
+from referee.engine.names import same
 
 from . import db
 
@@ -36,6 +39,13 @@ def is_token(text: str) -> bool:
     """Whether a link's text can be a token; checked before any query (PostgreSQL refuses
     a NUL in a text, for one)."""
     return TOKEN.fullmatch(text) is not None
+
+
+def name_key(name: str) -> str:
+    """What a unique key on a name holds: the SHA-256 of the name as the engine compares
+    names (`same`: "Ana", "ana", "ＡＮＡ" are one name), in hex (a fixed length, however
+    far NFKC stretches the name)."""
+    return hashlib.sha256(same(name).encode()).hexdigest()
 
 
 CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I: read aloud and typed

@@ -9,6 +9,8 @@ reverse proxies in front (`TRUSTED_PROXIES`).
   address is the one the server listens on (``HOST``, as `scripts/run.sh` reads it) when it
   is a single one; on every address (``0.0.0.0``, the default) `lan_address`; on loopback
   alone (``HOST=127.0.0.1``) no phone can reach the server, and the links stay as opened.
+- The command line (`flask secretary`) has no request: it asks `link` as a page opened on
+  this machine at ``PORT`` would (`here`).
 - ``TRUSTED_PROXIES=N`` (default 0): N reverse proxies stand in front, and their
   ``X-Forwarded-For``/``-Proto``/``-Host``/``-Port``/``-Prefix`` are believed (Werkzeug's
   ProxyFix): the client's address, the scheme and the host are the proxy's, not the app
@@ -124,6 +126,14 @@ def link(endpoint: str, **values) -> str:
         path = path[len(root) :]
     base, _guessed = base_url()
     return base + path
+
+
+def here() -> str:
+    """This server's address on this machine (``PORT``, https with ``CERT`` and ``KEY``, as
+    `scripts/run.sh` serves): where no request says it (the command line), `link` under a
+    request made at it gives what a page opened here gives."""
+    scheme = "https" if os.environ.get("CERT") and os.environ.get("KEY") else "http"
+    return f"{scheme}://localhost:{os.environ.get('PORT') or 5000}"
 
 
 def note() -> Markup:

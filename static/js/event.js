@@ -1,13 +1,14 @@
 /* Domino Referee: an event's public page and TV mode, live. The page works without this
-   script (reload it); with it, the event's /version is polled every second and, when it
-   changes, the standings and tables the server renders (`?fragment=1`) are swapped in.
+   script (reload it); with it, the event's version is polled every second at one route
+   for the public page and the TV alike (data-poll) and, when it changes, the standings
+   and tables the server renders (`?fragment=1`) are swapped in.
    In TV mode (body.tv) the screen shows the standings and the live tables in turn. */
 (function () {
   "use strict";
   var POLL = 1000, CYCLE = 12000, MAX_WAIT = 30000;
   var box = document.getElementById("event");
   if (!box || !window.fetch) return;
-  var base = box.getAttribute("data-url");
+  var base = box.getAttribute("data-url"), pollUrl = box.getAttribute("data-poll");
   var failures = 0;
 
   function get(url) {
@@ -32,7 +33,7 @@
 
   function poll() {
     if (document.hidden) { setTimeout(poll, POLL); return; }
-    get(base + "/version").then(function (v) {
+    get(pollUrl).then(function (v) {
       failures = 0;
       var current = document.getElementById("event").getAttribute("data-version");
       return v.trim() !== current ? refresh() : null;

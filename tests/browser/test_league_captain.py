@@ -58,7 +58,7 @@ def test_league_captain_lineup_and_sheet_on_a_phone(live, new_phone):
         ac.confirm(fixture_id, game)
 
     phone.goto(f"/leagues/fixture/{fixture_id}")
-    expect(phone.locator("#state")).to_have_text("to be signed")
+    expect(phone.locator("#state")).to_have_text("played: waiting for both signatures")
     fits(phone)
     phone.fill("#pin-0", pin)
     phone.click("#pin-form-0 button[type=submit]")

@@ -1,6 +1,7 @@
 """Picking an event's entrants from the roster in Chromium: with scripts, a name picked in
 the roster field joins the entrants' list at once; without scripts, the field is sent as
-typed and joins the list on the server. A name no member has becomes a member."""
+typed and joins the list on the server. On the club's link (from the secretary's page) a
+name no member has becomes a member."""
 
 from __future__ import annotations
 
@@ -25,7 +26,9 @@ def test_member_entrants_picked_from_the_roster_with_and_without_scripts(live, n
         page.click("#add-form button[type=submit]")
         expect(page.locator("#flash")).to_contain_text(name)
 
-    page.goto("/events/new?variant=five-up")
+    # the event form on the club's link, as the secretary's page offers it
+    expect(page.locator("#club-event")).to_have_attribute("href", f"/club/{key}/events/new")
+    page.goto(f"/club/{key}/events/new?variant=five-up")
     options = page.locator("#roster-names option")
     values = [options.nth(i).get_attribute("value") for i in range(options.count())]
     assert set(MEMBERS) <= set(values)

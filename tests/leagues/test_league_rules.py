@@ -9,7 +9,7 @@ import sys
 import pytest
 
 from referee.engine.variants import VARIANTS
-from referee.leagues import LeagueError
+from referee.leagues import Already, LeagueError
 from referee.leagues.formats import (
     PRESETS,
     Game,
@@ -236,9 +236,9 @@ def test_fixture_game_refereed_at_a_table():
     with pytest.raises(LeagueError) as e:
         s.enter(0, 1, [Leg(61, 0, 0)])
     assert e.value.rule == "LG-ORDER"
-    with pytest.raises(LeagueError) as e:
-        s.table(1, 43)  # a second table for the same game
-    assert e.value.rule == "LG-ORDER"
+    with pytest.raises(Already) as e:
+        s.table(1, 43)  # a second table for the same game: it has one (a double tap)
+    assert e.value.rule == "LG-ONCE"
     seated = replay(SOLIHULL, squads, (1, 11), entries)  # no table decided yet
     with pytest.raises(LeagueError) as e:
         seated.lineup(0, SOLI_HOME)  # its tables are seated: the line-ups stand

@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 import re
 
+from memberhelpers import secretary_link
 from webhelpers import Phone
 
 from referee.engine import Match
@@ -14,16 +15,23 @@ from referee.engine.simulate import play_hand
 class Director(Phone):
     """The director's phone (or laptop)."""
 
-    def create(self, variant: str, names: list[str], **form) -> str:
+    def create(self, variant: str, names: list[str], club: str | None = None, **form) -> str:
+        """A new event (on the club's link `club`, the secretary's key: its new names
+        become members)."""
         data = {
             "variant": variant,
             "name": form.pop("name", "Club night"),
             "entrants": "\n".join(names),
             **form,
         }
-        r = self.post("/events/new", data)
+        r = self.post(f"/club/{club}/events/new" if club else "/events/new", data)
         assert r.status_code == 302, r.get_data(as_text=True)[:3000]
         return r.location.rsplit("/", 1)[1]
+
+    def club_key(self) -> str:
+        """A new secretary's link (the club's), for an event whose new names become members
+        (`create(club=...)`)."""
+        return secretary_link(self.client.application)
 
     def page(self, token: str) -> str:
         r = self.get(f"/e/{token}")
@@ -73,8 +81,8 @@ class Director(Phone):
         """The cards of the members made for the event, printed from the director's page
         (once): {name: PIN}."""
         r = self.post(f"/e/{token}/member-cards")
-        assert r.status_code == 200, r.get_data(as_text=True)[:2000]
-        html = r.get_data(as_text=True)
+        assert r.status_code == 302, r.get_data(as_text=True)[:2000]
+        html = self.get(r.location).get_data(as_text=True)
         cards = re.findall(
             r'class="member-card"[^>]*>\s*<h2>([^<]+)</h2>.*?id="pin-\d+">(\d+)<', html, re.S
         )

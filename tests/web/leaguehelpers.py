@@ -23,8 +23,8 @@ def make_league(app, **fields) -> tuple[Secretary, str, int]:
         "variant": "five-up",
     } | fields
     r = club.post(f"/club/{club.key}/leagues", data)
-    assert r.status_code == 200, r.get_data(as_text=True)[:3000]
-    html = r.get_data(as_text=True)
+    assert r.status_code == 302, r.get_data(as_text=True)[:3000]
+    html = club.get(r.location).get_data(as_text=True)  # the made page, a GET
     key = LEAGUE_KEY.search(html).group(1)
     league_id = int(re.search(r'href="/leagues/(\d+)"', html).group(1))
     return club, key, league_id

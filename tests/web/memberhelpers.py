@@ -37,8 +37,8 @@ class Secretary(Phone):
     def card(self, member_id: int) -> tuple[str, str]:
         """A new card: (the personal link's token, the PIN), read off the printed card."""
         r = self.post(f"/club/{self.key}/cards", {"member": member_id})
-        assert r.status_code == 200, r.get_data(as_text=True)[:2000]
-        html = r.get_data(as_text=True)
+        assert r.status_code == 302, r.get_data(as_text=True)[:2000]
+        html = self.get(r.location).get_data(as_text=True)  # the sheet's page
         pin = re.search(rf'id="pin-{member_id}">(\d+)<', html).group(1)
         token = re.search(rf'id="link-{member_id}">[^<]*/m/([A-Za-z0-9_-]+)<', html).group(1)
         return token, pin

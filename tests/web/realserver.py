@@ -49,16 +49,19 @@ class Server:
         self.base = f"{'https' if self.https else 'http'}://127.0.0.1:{self.port}"
         clean = {k: v for k, v in os.environ.items() if k not in SETTINGS}
         self.log = open(folder / "server.log", "w")  # noqa: SIM115  (closed in stop)
-        self.process = subprocess.Popen(
-            ["bash", str(ROOT / "scripts" / "run.sh")],
-            env=clean
+        self.env = (
+            clean
             | {
                 "HOST": "127.0.0.1",
                 "PORT": str(self.port),
                 "WORKERS": "2",
                 "INSTANCE_PATH": str(folder / "instance"),
             }
-            | env,
+            | env
+        )
+        self.process = subprocess.Popen(
+            ["bash", str(ROOT / "scripts" / "run.sh")],
+            env=self.env,
             stdout=self.log,
             stderr=subprocess.STDOUT,
             start_new_session=True,
@@ -152,3 +155,80 @@ class Phone:
         status, html, _ = self.request(f"/t/{token}")
         assert status == 200
         return re.search(r'id="table-code"[^>]*>([^<]+)<', html).group(1).strip()
+
+
+# -- the server as the web tests' helpers know an app -------------------------------------
+class Answer:
+    """An answer of the real server, read as Flask's test client gives one."""
+
+    def __init__(self, status: int, body: bytes, headers):
+        self.status_code, self.data, self.headers = status, body, headers
+        self.location = headers.get("Location")
+
+    def get_data(self, as_text: bool = False):
+        return self.data.decode() if as_text else self.data
+
+
+class Client:
+    """Flask's test client's `get` and `post`, over HTTP to the real server: a browser of
+    its own (its cookies), redirects not followed. Safe to share between threads (a
+    double tap sends from one browser)."""
+
+    def __init__(self, server: Server):
+        self.server = server
+        handlers = [urllib.request.HTTPCookieProcessor(http.cookiejar.CookieJar()), _Keep()]
+        self.opener = urllib.request.build_opener(*handlers)
+
+    def _send(self, path: str, data: bytes | None, headers: dict) -> Answer:
+        req = urllib.request.Request(self.server.base + path, data, headers=headers)
+        try:
+            with self.opener.open(req, timeout=60) as r:
+                return Answer(r.status, r.read(), r.headers)
+        except urllib.error.HTTPError as e:
+            return Answer(e.code, e.read(), e.headers)
+
+    def get(self, path: str, query_string: dict | None = None, headers: dict | None = None):
+        if query_string:
+            path += ("&" if "?" in path else "?") + urllib.parse.urlencode(query_string, True)
+        return self._send(path, None, headers or {})
+
+    def post(self, path: str, data: dict | None = None, headers: dict | None = None):
+        body = urllib.parse.urlencode(data or {}, doseq=True).encode()
+        return self._send(path, body, headers or {})
+
+
+class _Invoked:
+    def __init__(self, done: subprocess.CompletedProcess):
+        self.exit_code, self.output = done.returncode, done.stdout + done.stderr
+
+
+class _Runner:
+    def __init__(self, server: Server):
+        self.server = server
+
+    def invoke(self, args: list[str]) -> _Invoked:
+        flask = str(ROOT / ".venv" / "bin" / "flask")
+        done = subprocess.run(
+            [flask, "--app", "app", *args],
+            cwd=ROOT,
+            env=self.server.env,
+            capture_output=True,
+            text=True,
+            timeout=120,
+        )
+        return _Invoked(done)
+
+
+class ServedApp:
+    """The real server where the web tests' helpers (`memberhelpers`, `leaguehelpers`...)
+    take a Flask app: `test_client()` a browser over HTTP, `test_cli_runner()` the `flask`
+    command on the server's own database."""
+
+    def __init__(self, server: Server):
+        self.server = server
+
+    def test_client(self) -> Client:
+        return Client(self.server)
+
+    def test_cli_runner(self) -> _Runner:
+        return _Runner(self.server)

@@ -80,6 +80,20 @@ def test_the_live_fragment_is_the_same_bytes_for_every_viewer_and_rendered_once(
     assert f'data-version="{version}"' in first.get_data(as_text=True)
 
 
+@pytest.mark.parametrize("page", ["", "/tv"])
+def test_the_public_page_and_the_tv_poll_the_events_one_version_route(director, page):
+    """The TV polled `/p/<token>/tv/version`, a 404, backing off to every 30 s: the wall
+    never moved on. Both pages name what their script polls, and it answers."""
+    _token, public = started(director)
+    for url in (f"/p/{public}{page}", f"/p/{public}{page}?fragment=1"):
+        html = director.get(url).get_data(as_text=True)
+        poll = re.search(r'id="event"[^>]* data-poll="([^"]+)"', html).group(1)
+        assert poll == f"/p/{public}/version"
+        answer = director.get(poll)
+        assert answer.status_code == 200
+        assert f'data-version="{answer.get_data(as_text=True)}"' in html
+
+
 def test_every_move_adds_one_to_the_event_version_and_the_pages_show_it(app, director):
     token, public = started(director)
     link = director.table_links(token)[0]
@@ -144,7 +158,7 @@ def play_to_end(director, play: str, rng) -> dict:
 
 
 def test_standings_after_a_correction_and_an_unlock_are_right(director):
-    token, public = started(director)
+    token, public = started(director, club=director.club_key())
     nothing = standings(director, public)
     assert all(played == 0 for _rank, _name, played in nothing)
     play = director.get(director.table_links(token)[0]).location.rsplit("/", 1)[1]
@@ -176,7 +190,7 @@ def test_standings_after_a_correction_and_an_unlock_are_right(director):
 
 def test_the_directors_page_at_30_tables_is_small(director):
     names = [f"Player {i:02d}" for i in range(60)]
-    token, _public = started(director, names)
+    token, _public = started(director, names, club=director.club_key())
     assert len(director.table_ids(token)) == 30
     director.new_cards(token)  # printed as the event is made: the page lists them no more
     size = len(director.get(f"/e/{token}").data)

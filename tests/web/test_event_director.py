@@ -84,7 +84,7 @@ def test_an_act_sent_without_the_directors_yes_only_asks(director, act):
         "forfeit": f"tables/{table}/forfeit",
         "abandon": f"tables/{table}/abandon",
     }[act]
-    data = {"forfeit": {"score": ["10", "0"]}, "abandon": {"reason": "fire alarm"}}.get(act, {})
+    data = {"forfeit": {"score": ["5", "0"]}, "abandon": {"reason": "fire alarm"}}.get(act, {})
     before = log_of(director, token)
     # one click from an old page, a script, a form without the disclosure: a question
     r = director.act(token, url, data, status=200, confirm=False)
@@ -188,7 +188,7 @@ def test_a_finished_event_refuses_changes_until_it_is_reopened(director):
     assert 'id="add-form"' not in director.entrants(token)
     standings = text_of(page, "standings")
     for url, data in [
-        (f"tables/{tables[0]}/forfeit", {"score": ["10", "0"]}),
+        (f"tables/{tables[0]}/forfeit", {"score": ["5", "0"]}),
         (f"tables/{tables[0]}/abandon", {"reason": "late"}),
         ("entrants", {"entrant": "Ivy"}),
         (f"entrants/{ana}/withdraw", {}),
@@ -245,6 +245,83 @@ def test_a_finished_events_table_records_no_more_moves_until_it_is_reopened(dire
     assert len(director.record(play)["hands"][0]["moves"]) == 2
 
 
+def test_a_finished_events_tables_refuse_the_lot_tiles_left_and_undo_saying_why(director):
+    """Issue 40: finishing the event names the tables still in play; once finished such a
+    table refuses every write (the lot, a move, the tiles left, an undo) with the sentence
+    and rule EV-FINISHED, and records again once the director reopens the event."""
+    token = director.create("five-up", NAMES[:4], format="swiss", rounds=2, target=100)
+    director.act(token, "pair")
+    director.act(token, "start")
+    fresh, ended = [director.get(link).location.rsplit("/", 1)[1] for link in
+                    director.table_links(token)]  # fmt: skip
+    rec = director.record(ended)
+    hand = play_hand(Match(rec["variant"], rec["players"], rec["options"]), random.Random(5))
+    for after, m in enumerate(hand.moves):  # the hand is over: its tiles left are next
+        assert (
+            director.post(f"/t/{ended}/{m.kind}", move_form(hand, 1, after, m)).status_code == 302
+        )
+    # the director is told which tables are still in play, before and as he finishes
+    asked = "Tables 1, 2 are still in play: they record nothing more"
+    assert asked in text_of(director.page(token), "finish")
+    r = director.act(token, "finish", confirm=False, status=200)
+    assert asked in r.get_data(as_text=True)
+    director.act(token, "finish")
+    left = {f"left-{s}": " ".join(str(t) for t in ts) for s, ts in enumerate(hand.left)}
+    writes = [
+        (fresh, "lot", {"hand": 1, "after": 0}),
+        (fresh, "play", {"hand": 1, "after": 0, "seat": 0, "tile": "5-5", "on": ""}),
+        (ended, "end", {"hand": 1, "after": len(hand.moves), **left}),
+        (ended, "undo", {"hand": 1, "after": len(hand.moves), "settled": 0}),
+    ]
+    for play, what, data in writes:
+        r = director.post(f"/t/{play}/{what}", data)
+        assert r.status_code == 409, (what, r.status_code)
+        assert rule_of(r) == "EV-FINISHED", what
+        assert re.search(rf"finished at {TIME}: .* unless the director reopens it", refused(r))
+    assert director.record(fresh)["hands"][0].get("lot") is None
+    assert len(director.record(fresh)["hands"][0]["moves"]) == 0
+    ended_hand = director.record(ended)["hands"][0]
+    assert len(ended_hand["moves"]) == len(hand.moves) and not ended_hand.get("left")
+    director.act(token, "reopen")
+    for play, what, data in writes[0::2]:  # the lot, the tiles left: taken again
+        r = director.post(f"/t/{play}/{what}", data)
+        assert r.status_code == 302, (what, r.get_data(as_text=True)[:2000])
+    assert len(director.record(ended)["hands"]) == 2  # settled: the next hand began
+
+
+@pytest.mark.parametrize(
+    "variant, names, form, hint",
+    [
+        ("five-up", NAMES[:4], {"target": 61}, "Give the side that is there the target, 61, "
+         "and the side that is not 0 (61 – 0)"),
+        ("french-connection", NAMES[:8], {"target": 100, "fair": "per-match"},
+         "Give the side that is there 0 and the side that is not the target, 100 (0 – 100)"),
+    ],
+)  # fmt: skip
+def test_the_forfeit_form_says_what_score_to_enter_and_takes_none_above_the_target(
+    director, variant, names, form, hint
+):
+    """The forfeit form gave no hint, and a forfeit scored as the director liked outweighed
+    games won on the board: it says what to enter, following the variant's target and
+    whether the fewest points win, and a total above the target is refused."""
+    token = director.create(variant, names, format="swiss" if variant == "five-up" else "pods",
+                            rounds=2, **form)  # fmt: skip
+    director.act(token, "pair")
+    director.act(token, "start")
+    table = director.table_ids(token)[0]
+    page = director.table_page(token, table)
+    assert hint in text_of(page, "forfeit-1")
+    target = form["target"]
+    assert f'name="score" type="number" min="0" max="{target}"' in page
+    seats = page.count('name="score"')
+    over = [str(target + 1)] + ["0"] * (seats - 1)
+    r = director.act(token, f"tables/{table}/forfeit", {"score": over}, status=400)
+    assert f"A forfeit scores at most the target, {target}" in refused(r)
+    assert "forfeit" not in text_of(director.page(token), "table-1")
+    director.act(token, f"tables/{table}/forfeit", {"score": [str(target)] + ["0"] * (seats - 1)})
+    assert "forfeit" in text_of(director.page(token), "table-1")
+
+
 def sign(director, play: str, pins: dict[str, str]) -> None:
     """Each side signs with its member's PIN (the entrants are members: `pins` by name)."""
     page = director.table(play)
@@ -262,7 +339,12 @@ def table_rows(director, token: str) -> list[int]:
 
 def test_a_decided_or_signed_table_keeps_its_result(director):
     token = director.create(
-        "five-up", ["Ana", "Ben", "Cleo", "Dan"], format="swiss", rounds=2, target=5
+        "five-up",
+        ["Ana", "Ben", "Cleo", "Dan"],
+        club=director.club_key(),
+        format="swiss",
+        rounds=2,
+        target=5,
     )
     director.act(token, "pair")
     director.act(token, "start")
@@ -276,7 +358,7 @@ def test_a_decided_or_signed_table_keeps_its_result(director):
     standings = director.get(f"/p/{public}/standings.json").get_json()["standings"]
     # the routes refuse what the page no longer offers: decided by its record
     for url, data in [
-        (f"tables/{first}/forfeit", {"score": ["0", "10"]}),
+        (f"tables/{first}/forfeit", {"score": ["0", "5"]}),
         (f"tables/{first}/abandon", {"reason": "a dispute"}),
     ]:
         r = director.act(token, url, data, status=409)
@@ -285,7 +367,7 @@ def test_a_decided_or_signed_table_keeps_its_result(director):
     play = director.get(links[0]).location.rsplit("/", 1)[1]
     sign(director, play, director.new_cards(token))
     for url, data in [
-        (f"tables/{first}/forfeit", {"score": ["0", "10"]}),
+        (f"tables/{first}/forfeit", {"score": ["0", "5"]}),
         (f"tables/{first}/abandon", {"reason": "a dispute"}),
     ]:
         r = director.act(token, url, data, status=409)
@@ -294,14 +376,14 @@ def test_a_decided_or_signed_table_keeps_its_result(director):
     director.act(token, f"tables/{first}/unlock", {"reason": "a misread tile"})
     assert "signed result unlocked: a misread tile" in log_of(director, token)
     # unlocked, its record still decides it: the table corrects the record
-    r = director.act(token, f"tables/{first}/forfeit", {"score": ["0", "10"]}, status=409)
+    r = director.act(token, f"tables/{first}/forfeit", {"score": ["0", "5"]}, status=409)
     assert "decided by its record" in refused(r)
     assert director.get(f"/p/{public}/standings.json").get_json()["standings"] == standings
     # a forfeit settles a table too: no second forfeit, no abandon over it
-    director.act(token, f"tables/{second}/forfeit", {"score": ["10", "0"]})
+    director.act(token, f"tables/{second}/forfeit", {"score": ["5", "0"]})
     r = director.act(token, f"tables/{second}/abandon", {"reason": "x"}, status=409)
-    assert "Table 2 already has a forfeit, scored 10 – 0" in refused(r)
-    r = director.act(token, f"tables/{second}/forfeit", {"score": ["0", "10"]}, status=409)
+    assert "Table 2 already has a forfeit, scored 5 – 0" in refused(r)
+    r = director.act(token, f"tables/{second}/forfeit", {"score": ["0", "5"]}, status=409)
     assert "already has a forfeit" in refused(r)
 
 

@@ -320,7 +320,8 @@ def test_qr_codes_and_table_cards(director):
 
 
 def test_the_director_unlocks_a_signed_result_with_a_reason(director):
-    token = director.create("five-up", ["Ana", "Ben"], format="round-robin", target=5)
+    club = director.club_key()
+    token = director.create("five-up", ["Ana", "Ben"], club=club, format="round-robin", target=5)
     director.act(token, "pair")
     director.act(token, "start")
     [link] = director.table_links(token)

@@ -24,7 +24,9 @@ LEEK_SINGLES = {"deal": "league", "chip_out": "none", "win_on_lead": "no", "misp
 
 
 def made(app, preset: str, variant: str = "") -> dict:
-    club, key, league_id = make_league(app, preset=preset, variant=variant)
+    """A league of its own name (a league's name is made once a year) from `preset`."""
+    name = f"{preset} {variant or 'its own game'}"
+    club, key, league_id = make_league(app, name=name, preset=preset, variant=variant)
     return club.get(f"/leagues/{league_id}/table.json").get_json(force=True)
 
 
@@ -98,7 +100,8 @@ def test_leek_fixture_refereed_move_by_move(app):
         match = play_table(hc, token, rng)
         won.append(match.result()[1])
     sheet = lg.public.get(f"/leagues/fixture/{fixture_id}").get_data(as_text=True)
-    assert all(text_of(sheet, f"game-{i}").endswith("confirmed") for i in range(9))
+    waiting = "decided at its table, waiting for the signatures"
+    assert all(text_of(sheet, f"game-{i}").endswith(waiting) for i in range(9))
     assert sign_with_pin(lg.public, fixture_id, 0, lg.captains[home][1]).status_code == 302
     ac.sign(fixture_id)
     table = {r["team"]: r for d in lg.table()["divisions"] for r in d["table"]}

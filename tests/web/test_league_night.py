@@ -104,7 +104,8 @@ def test_league_promotion_previewed_then_applied(app):
     with app.app_context():
         before = db.session.query(LeagueEntry).count()
     r = lg.sec.post(f"/league/{lg.sec.key}/next", {"up": 1, "down": 1, "starts": "2027-09-01"})
-    assert r.status_code == 200
+    assert r.status_code == 302  # the made page, a GET
+    r = lg.sec.get(r.location)
     key = re.search(r'href="/league/([A-Za-z0-9_-]+)"', r.get_data(as_text=True)).group(1)
     nxt = lg.sec.get(f"/league/{key}").get_data(as_text=True)
     assert "2027" in nxt and re.search(
@@ -134,13 +135,18 @@ def test_fixture_games_refereed_move_by_move(app):
     assert 'id="score-0"' not in page  # no score to enter: the table's is the score
     a, b = f"Ann{home}", f"Ann{away}"
     hc.players[t] = [a, b]
+    sheet = lg.public.get(f"/leagues/fixture/{fixture_id}").get_data(as_text=True)
+    assert text_of(sheet, "game-0").endswith("the table in play at its table")
     hc.moves(t, f"{a} 5-5; {b} 5-0 on 5-5; {a} 0-0 on 5-0; {b} 5-3 on 5-5; {a} 3-3 on 5-3")
     hc.moves(t, f"{b} 5-2 on 5-5; {a} 3-1 on 3-3; {b} 2-2 on 5-2; {a} 4-1 on 3-1")
     hc.settle(t, {b: "6-6"})
     sheet = lg.public.get(f"/leagues/fixture/{fixture_id}").get_data(as_text=True)
-    assert text_of(sheet, "game-0").endswith("6–3 confirmed")
+    # Decided at its table, not "confirmed": no captain confirmed it, both are still to sign.
+    assert text_of(sheet, "game-0").endswith("6–3 decided at its table, waiting for the signatures")
     assert sign_with_pin(lg.public, fixture_id, 0, lg.captains[home][1]).status_code == 302
     ac.sign(fixture_id)
+    sheet = lg.public.get(f"/leagues/fixture/{fixture_id}").get_data(as_text=True)
+    assert text_of(sheet, "game-0").endswith("6–3 decided at its table, signed")
     table = {r["team"]: r for d in lg.table()["divisions"] for r in d["table"]}
     assert (table[home]["points"], table[away]["points"]) == (3, 1)  # 1-0: a loss by one
     r = hc.score(fixture_id, 0, [(6, 3, 1)], status=409)
@@ -158,8 +164,70 @@ def test_league_made_only_in_a_variant_that_plays_its_games(app):
     )
     assert r.status_code == 400  # nor singles: it is played by four
     r = club.post(f"/club/{club.key}/leagues", data | {"variant": "ctyrka", "games": "6x1"})
-    assert r.status_code == 200 and 'id="league-key"' in r.get_data(as_text=True)
+    assert r.status_code == 302
+    assert 'id="league-key"' in club.get(r.location).get_data(as_text=True)
     r = club.post(f"/club/{club.key}/leagues", data | {"variant": "five-up", "games": "3x2/2"})
     assert 'data-rule="LG-FORMAT"' in r.get_data(as_text=True)
     # The leagues' page opens with the club secretary's link alone.
     assert club.get("/club/not-a-key/leagues").status_code == 404
+
+
+def test_captains_fixtures_say_the_opponent_home_or_away_and_the_state(app):
+    """The captain's "My league fixtures" listed bare dates: each says the opponent, home
+    or away, and where the night stands (to be played, waiting for signatures, signed, its
+    result)."""
+    lg = League(app, {"Premier": ["Anchor", "Bell"]}, preset="solihull")
+    (first, home, away), (second, *_) = lg.fixtures
+    mine = f"/m/{lg.captains[home][0]}/leagues"
+
+    def line(fixture_id: int) -> str:
+        return text_of(lg.public.get(mine).get_data(as_text=True), f"my-fixture-{fixture_id}")
+
+    assert f"at home to {away}" in line(first) and line(first).endswith("to be played")
+    assert f"away at {away}" in line(second) and line(second).endswith("to be played")
+    lg.play(first, home, away, wins=5, sign=False)
+    assert line(first).endswith("played: waiting for both signatures · 5–4")
+    assert sign_with_pin(lg.public, first, 0, lg.captains[home][1]).status_code == 302
+    assert f"played: waiting for the signature of {away} · 5–4" in line(first)
+    lg.captain(away).sign(first)
+    assert line(first).endswith("signed by both captains · 5–4")
+
+
+def test_a_captain_sees_the_result_he_is_asked_to_sign(app):
+    """The captain's fixture page asked him to sign without showing the fixture's result:
+    it says the games score and the league points he signs for, then the result."""
+    lg = League(app, {"Premier": ["Anchor", "Bell"]}, preset="solihull")
+    fixture_id, home, away = lg.fixtures[0]
+    ac = lg.captain(away)
+    page = f"/m/{ac.token}/fixture/{fixture_id}"
+    assert text_of(ac.get(page).get_data(as_text=True), "result") is None  # nothing played
+    lg.play(fixture_id, home, away, wins=5, sign=False)
+    html = ac.get(page).get_data(as_text=True)
+    assert 'id="sign-form"' in html
+    said = f"The result you sign: {home} 5–4 {away} · league points 3–1"
+    assert text_of(html, "result") == said
+    ac.sign(fixture_id)
+    html = ac.get(page).get_data(as_text=True)
+    assert text_of(html, "result") == f"Result: {home} 5–4 {away} · league points 3–1"
+
+
+def test_the_league_table_says_the_game_the_format_and_the_points(app):
+    """The public league table said none of what it is played by: it states the game (the
+    variant, linked to its rules, and the tables' target), the games of a fixture and the
+    league points, as the league was made."""
+    lg = League(app, {"Premier": ["Anchor", "Bell"]}, preset="solihull")
+    html = lg.public.get(f"/leagues/{lg.id}").get_data(as_text=True)
+    game = text_of(html, "league-game").replace(" ,", ",")  # text_of spaces the link's text
+    assert game == "Game: Five-Up, each table played to 61"
+    assert 'href="/rules/five-up"' in html
+    assert text_of(html, "league-format") == "A fixture: 6 singles games + 3 doubles games"
+    assert text_of(html, "league-points") == (
+        "Points: 3 a win, 2 a draw, 0 a loss, 1 for a loss by 1 · A no-show concedes every game"
+    )
+    other = League(app, {"Premier": ["Crane", "Dove"]}, preset="hartlepool", target="31",
+                  name="Hartlepool")  # fmt: skip
+    html = other.public.get(f"/leagues/{other.id}/tv").get_data(as_text=True)
+    game = text_of(html, "league-game").replace(" ,", ",")
+    assert game == "Game: Five-Up, each table played to 31"
+    assert text_of(html, "league-format") == "A fixture: 3 doubles games (best of 3)"
+    assert text_of(html, "league-points").startswith("Points: 2 a win, 1 a draw, 0 a loss ·")

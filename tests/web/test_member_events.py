@@ -38,14 +38,17 @@ def test_member_entrants_picked_from_the_roster_new_names_made_members_cards_onc
     s, director = Secretary(client, secretary_link(app)), Director(client)
     s.add("Ana")
     s.add("Ben")
-    page = director.get("/events/new?variant=five-up").get_data(as_text=True)
+    # the secretary's page offers the event form on the club's link
+    assert f'href="/club/{s.key}/events/new" id="club-event"' in s.roster()
+    page = director.get(f"/club/{s.key}/events/new?variant=five-up").get_data(as_text=True)
     assert re.findall(r'<datalist id="roster-names">(.*?)</datalist>', page) == [
         '<option value="Ana"><option value="Ben">'
     ]
     assert 'list="roster-names"' in page and "js/roster.js" in page
+    assert "becomes a member of the club" in text_of(page, "members-hint")
     # without scripts the roster field is sent as typed, and joins the list
     token = director.create(
-        "five-up", ["ana", "Zoe"], pick="Ben", format="round-robin", rounds=1, target=5
+        "five-up", ["ana", "Zoe"], club=s.key, pick="Ben", format="round-robin", rounds=1, target=5
     )
     page = director.page(token)
     entrants = re.findall(r'<li id="entrant-\d+">([^<{]+?)\s*<', director.entrants(token))
@@ -57,6 +60,8 @@ def test_member_entrants_picked_from_the_roster_new_names_made_members_cards_onc
     offer = text_of(page, "new-member-cards")
     assert "Zoe" in offer and "Ana" not in offer and "Ben" not in offer
     r = director.post(f"/e/{token}/member-cards")
+    assert r.status_code == 302  # the sheet's page, a GET
+    r = director.get(r.location)
     assert r.status_code == 200 and r.headers["Cache-Control"] == "no-store"
     sheet = r.get_data(as_text=True)
     assert re.findall(r"<h2>([^<]+)</h2>", sheet) == ["Zoe"]  # never another member's PIN
@@ -72,6 +77,38 @@ def test_member_entrants_picked_from_the_roster_new_names_made_members_cards_onc
     plays = [director.get(link).location.rsplit("/", 1)[1] for link in links]
     seated = {name for t in plays for name in seats_of(app, t).values()}
     assert seated <= {"Ana", "Ben", "Zoe"} and len(seated) == 2
+
+
+def test_an_event_from_the_public_form_makes_no_member_of_a_typed_name(app):
+    """Anyone may make an event: its names that are members' count for them, and any other
+    stays a plain name, as in a match by hand; only the club's link adds members (as the
+    secretary's page says). A late entrant and a substitute likewise."""
+    client = app.test_client()
+    s, director = Secretary(client, secretary_link(app)), Director(client)
+    s.add("Ana")
+    page = director.get("/events/new?variant=five-up").get_data(as_text=True)
+    assert "stays a plain name" in text_of(page, "members-hint")
+    token = director.create("five-up", ["ana", "Zoe", "Yuri"], format="swiss", rounds=2)
+    roster = s.roster()
+    assert ">Zoe</a>" not in roster and ">Yuri</a>" not in roster
+    assert "Zoe" not in (text_of(roster, "club-log") or "")
+    assert "new-member-cards" not in director.page(token)
+    assert director.post(f"/e/{token}/entrants", {"entrant": "Xena"}).status_code == 302
+    ana = re.search(r'id="entrant-(\d+)">ana\b', director.entrants(token)).group(1)
+    director.act(token, f"entrants/{ana}/substitute", {"entrant": "Walt"}, confirm=False)
+    roster = s.roster()
+    assert ">Xena</a>" not in roster and ">Walt</a>" not in roster
+    director.act(token, "pair")
+    director.act(token, "start")
+    plays = [director.get(link).location.rsplit("/", 1)[1] for link in director.table_links(token)]
+    seated = {name for t in plays for name in seats_of(app, t).values()}
+    assert seated == set()  # Ana was substituted by Walt: no member at any table
+    # a wrong club link is no link: nothing is made
+    assert director.get("/club/not-the-key/events/new").status_code == 404
+    form = {"variant": "five-up", "name": "x", "format": "swiss", "entrants": "P\nQ"}
+    r = director.post("/club/not-the-key/events/new", form)
+    assert r.status_code == 404
+    assert ">P</a>" not in s.roster()
 
 
 def test_member_match_by_hand_links_members_and_keeps_plain_names(app):

@@ -27,13 +27,15 @@ def test_member_roster_has_no_secretary_until_the_cli_makes_one(app, client):
         assert not service.has_secretary()
     out = app.test_cli_runner().invoke(args=["secretary"])
     assert out.exit_code == 0
-    key = re.search(r"http://localhost:5000/club/([A-Za-z0-9_-]+)", out.output).group(1)
+    key = re.search(r"http://[^/\s]+/club/([A-Za-z0-9_-]+)", out.output).group(1)
     assert client.get(f"/club/{key}").status_code == 200
     with app.app_context():  # only its digest is kept
         digests = db.session.execute(sa.select(ClubKey.digest)).scalars().all()
         assert key not in digests and len(digests) == 1
     secretary = Secretary(app.test_client(), key)
     r = secretary.post(f"/club/{key}/renew")
+    assert r.status_code == 302  # the new link's page, a GET (a reload makes no other)
+    r = secretary.get(r.location)
     new = re.search(r'id="secretary-link">[^<]*/club/([A-Za-z0-9_-]+)<', r.get_data(as_text=True))
     assert r.headers["Cache-Control"] == "no-store"
     assert client.get(f"/club/{key}").status_code == 404  # the old link stops working
@@ -83,6 +85,7 @@ def test_member_card_is_shown_once_kept_as_digests_and_renewable(app, client):
     assert client.get(f"/m/{token}").status_code == 404  # the old card stops working
     assert client.get(f"/m/{again}").status_code == 200
     sheet = s.post(f"/club/{s.key}/cards", {"member": [ana, s.add("Ben")]})
+    sheet = s.get(sheet.location)
     html = sheet.get_data(as_text=True)
     assert html.count('class="member-card"') == 2 and html.count("<svg") >= 2  # QR codes
     assert sheet.headers["Cache-Control"] == "no-store"
@@ -111,9 +114,10 @@ def test_member_names_linked_afterwards_and_merged(app):
     match_id = int(seats[0].split(":")[0])  # t2, where Anna sits at seat 0
     r = s.post(f"/club/{s.key}/link", {"name": "x", "member": ana2, "seat": f"{match_id}:1"})
     assert r.status_code == 409 and "two seats" in r.get_data(as_text=True)
-    r = s.post(f"/club/{s.key}/merge", {"gone": ben, "kept": ana})  # they played each other
+    merge = {"gone": ben, "kept": ana, "confirm": "1"}
+    r = s.post(f"/club/{s.key}/merge", merge)  # they played each other
     assert r.status_code == 409 and "two people" in r.get_data(as_text=True)
-    r = s.post(f"/club/{s.key}/merge", {"gone": ana2, "kept": ana})
+    r = s.post(f"/club/{s.key}/merge", merge | {"gone": ana2})
     assert r.status_code == 302
     with app.app_context():
         gone = db.session.get(Member, ana2)

@@ -10,7 +10,8 @@ import pytest
 from conftest import make_app
 from eventhelpers import Director
 from flask.testing import FlaskClient
-from webhelpers import Phone
+from memberhelpers import Secretary, secretary_link
+from webhelpers import Phone, text_of
 
 from referee.web import db, public
 from referee.web.drawing import qr_svg
@@ -219,3 +220,44 @@ def test_the_network_address_is_this_machines_own():
 def test_a_wrong_setting_is_refused_at_start(make, config):
     with pytest.raises(RuntimeError):
         make(**config)
+
+
+@pytest.mark.parametrize(
+    "config, link",
+    [
+        ({}, "http://192.168.1.20:8123"),  # every address: the network's, on PORT
+        ({"LISTEN_HOST": "127.0.0.1"}, "http://localhost:8123"),  # no phone reaches it
+        ({"PUBLIC_URL": "https://club.example.org/referee"}, "https://club.example.org/referee"),
+    ],
+)
+def test_the_cli_prints_the_secretarys_link_at_the_address_phones_use(
+    make, lan, monkeypatch, config, link
+):
+    """`flask secretary` printed http://localhost:5000/... whatever PORT was: it gives the
+    address every page gives phones (PUBLIC_URL, or this machine's network address), on
+    the PORT the server listens on."""
+    monkeypatch.setenv("PORT", "8123")
+    app, client = make(**config)
+    out = app.test_cli_runner().invoke(args=["secretary"])
+    assert out.exit_code == 0, out.output
+    found = re.search(r"(\S+)/club/([A-Za-z0-9_-]+)$", out.output.strip())
+    assert found.group(1) == link
+    assert client.get(f"/club/{found.group(2)}").status_code == 200
+
+
+def test_the_league_secretarys_link_is_at_the_address_phones_use(make, lan):
+    """The once-only league secretary's link showed 127.0.0.1 (the page's own host) where
+    every other page gives phones this machine's network address, and says so."""
+    app, client = make(base_url="http://127.0.0.1:5000")
+    club = Secretary(client, secretary_link(app))
+    data = {"name": "Lan League", "year": "2026", "starts": "2026-09-01", "preset": "leek"}
+    r = club.post(f"/club/{club.key}/leagues", data | {"variant": "five-up"})
+    html = club.get(r.location).get_data(as_text=True)  # the made page, after the redirect
+    key = re.search(r'id="league-key" href="/league/([A-Za-z0-9_-]+)"', html).group(1)
+    assert text_of(html, "league-key") == f"http://192.168.1.20:5000/league/{key}"
+    assert "http://192.168.1.20:5000" in text_of(html, "public-note")
+    r = club.get(club.post(f"/league/{key}/key").location)  # a new link: shown the same way
+    new = re.search(r'id="league-key" href="/league/([A-Za-z0-9_-]+)"', r.get_data(as_text=True))
+    assert text_of(r.get_data(as_text=True), "league-key") == (
+        f"http://192.168.1.20:5000/league/{new.group(1)}"
+    )

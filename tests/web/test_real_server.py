@@ -231,6 +231,20 @@ def test_behind_a_trusted_proxy_the_code_limit_counts_the_real_client_and_failur
     assert other.request("/code", {"code": code})[0] == 302
 
 
+WARNING = "scripts/run.sh: warning: TRUSTED_PROXIES=1"
+
+
+def test_trusted_proxies_with_a_host_past_the_proxy_is_warned_of(proxied, tmp_path):
+    """Behind a proxy the app listens on loopback (no warning); on every address, a client
+    that reaches the port directly could name its own address: run.sh says so."""
+    assert WARNING not in proxied.output()
+    s = Server(tmp_path, TRUSTED_PROXIES="1", HOST="0.0.0.0")
+    try:
+        assert f"{WARNING} believes" in s.output() and "set HOST=127.0.0.1" in s.output()
+    finally:
+        s.stop()
+
+
 def test_without_trusted_proxies_x_forwarded_headers_are_ignored(server):
     phone = Phone(server, headers=PROXY | {"X-Forwarded-Host": "evil.example"})
     token = phone.start()

@@ -177,6 +177,33 @@ def test_season_counts_each_nights_own_points_and_every_night(club):
     ]
 
 
+def test_a_night_still_in_progress_counts_as_provisional_on_the_page_and_csv(club):
+    """The season's table counted a night still in progress as if it were over: it says
+    which nights are provisional, on the page and in the CSV, until they are finished."""
+    secretary, director = club
+    season = make_season(secretary, name="Spring", places="10-8-6-5", best="")
+    night = director.create("five-up", ["Ana", "Ben", "Cleo", "Dan"], format="swiss",
+                            rounds=3, target=10, season=season, name="Night 1")  # fmt: skip
+    director.act(night, "pair")
+    director.act(night, "start")
+    page = director.page(night)
+    first, *_ = tables_of(page)
+    director.act(night, f"tables/{first[1]}/forfeit", {"score": ["10", "0"]})
+    html = director.get(f"/season/{season}").get_data(as_text=True)
+    assert "Night 1 is still in progress" in text_of(html, "provisional")
+    assert "in progress: provisional" in text_of(html, "season-nights")
+    rows = season_rows(html)
+    assert rows[0][1] == first[0][0] and rows[0][-2].endswith("†")
+    r = director.get(f"/season/{season}.csv")
+    rows = list(csv.DictReader(io.StringIO(r.get_data(as_text=True))))
+    assert "1. Night 1 (provisional)" in rows[0] and rows[0]["provisional"] == "yes"
+    director.act(night, "finish")
+    html = director.get(f"/season/{season}").get_data(as_text=True)
+    assert text_of(html, "provisional") is None and "†" not in html
+    rows = list(csv.DictReader(io.StringIO(director.get(f"/season/{season}.csv").get_data(True))))
+    assert "1. Night 1" in rows[0] and rows[0]["provisional"] == ""
+
+
 def test_season_refuses_bad_settings_and_unknown_pages(club, app):
     secretary, director = club
     make_season(secretary, 400, name="", points="places", places="10-8", best="")

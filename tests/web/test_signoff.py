@@ -246,7 +246,12 @@ def test_a_locked_event_game_names_its_director_as_who_unlocks_it(app, phone):
 
     director = Director(app.test_client())
     event = director.create(
-        "five-up", ["Ana", "Ben"], format="round-robin", target=5, name="Club night"
+        "five-up",
+        ["Ana", "Ben"],
+        club=director.club_key(),
+        format="round-robin",
+        target=5,
+        name="Club night",
     )
     director.act(event, "pair")
     director.act(event, "start")

@@ -11,7 +11,11 @@ from markupsafe import Markup
 
 @lru_cache(maxsize=512)
 def qr_svg(url: str, title: str = "", scale: int = 4) -> Markup:
-    """`url` as an inline SVG QR code (medium error correction), with an accessible title."""
+    """`url` as an inline SVG QR code (medium error correction), with an accessible title.
+    Its size is `scale` px a module, with a viewBox over the whole code: a page's CSS that
+    sizes it scales the code, never crops it."""
     code = segno.make(url, error="m")
     svg = code.svg_inline(scale=scale, title=title or url, dark="#000", light="#fff")
-    return Markup(svg.replace("<svg ", '<svg role="img" ', 1))
+    width, height = code.symbol_size(scale=scale)
+    box = f'<svg role="img" viewBox="0 0 {width} {height}" '
+    return Markup(svg.replace("<svg ", box, 1))

@@ -15,6 +15,8 @@ from ..errors import Refused
 from ..models import Match
 from .models import Event, EventAction, Round
 
+FINISHED = "EV-FINISHED"  # a finished event, and its tables, take nothing until reopened
+
 
 def at(when: datetime | None) -> str:
     """A time as the event pages show it (UTC)."""
@@ -39,6 +41,7 @@ def open_event(event: Event) -> None:
                 "The event was finished at %(at)s UTC: reopen it to change anything.",
                 at=at(done.at if done else None),
             ),
+            FINISHED,
         )
 
 
@@ -53,6 +56,7 @@ def tables_closed(event: Event) -> None:
             "unless the director reopens it.",
             at=at(done.at if done else None),
         ),
+        FINISHED,
     )
 
 

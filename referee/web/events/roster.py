@@ -1,7 +1,9 @@
 """An event's entrants as members of the club: each name of an entrant linked to a member
-(`EntrantMember`, beside the entrant: its names stay as typed), a name no member has made
-a new member (`made`: the director may print that member's card once), and the seats of
-a table's matches linked to the members who sit there."""
+(`EntrantMember`, beside the entrant: its names stay as typed), and the seats of a table's
+matches linked to the members who sit there. Only an event made on the club's link (the
+secretary's: `CLUB`) makes a name no member has a new member (`made`: the director may
+print that member's card once); elsewhere such a name stays a plain name, as in a match
+started by hand."""
 
 from __future__ import annotations
 
@@ -27,13 +29,22 @@ class EntrantMember(db.Model):
     made = db.Column(db.Boolean, nullable=False, default=False)
 
 
-def _members_for(names: list[str]) -> list[tuple[Member, bool]]:
-    """The member of each name (as `members.resolve` finds them), a new one made for a
-    name no member has (logged in the secretary's log; not committed here): (member,
-    made)."""
-    out = []
+CLUB = "club"  # the event's setting: made on the club's link, so new names become members
+
+
+def makes_members(event: Event) -> bool:
+    """Whether a name no member has becomes a member in this event: only where its maker
+    held the club's link (the secretary's)."""
+    return bool(event.settings.get(CLUB))
+
+
+def _members_for(names: list[str], make: bool) -> list[tuple[Member | None, bool]]:
+    """The member of each name (as `members.resolve` finds them); for a name no member has,
+    with `make` a new one (logged in the secretary's log; not committed here), else None:
+    (member, made)."""
+    out: list[tuple[Member | None, bool]] = []
     for name, m in zip(names, members.resolve(names), strict=True):
-        made = m is None
+        made = m is None and make
         if made:
             m = Member(name=" ".join(name.split()))
             db.session.add(m)
@@ -43,9 +54,10 @@ def _members_for(names: list[str]) -> list[tuple[Member, bool]]:
     return out
 
 
-def link(entrant: Entrant) -> None:
-    """Link each name of an entrant to its member (a new member for a name no member has);
-    a substitution links the new names."""
+def link(event: Event, entrant: Entrant) -> None:
+    """Link each name of an entrant to its member (a new member for a name no member has,
+    if the event makes members: `makes_members`); a substitution links the new names, and
+    a new name that is no member's is linked to nobody."""
     db.session.flush()
     have = {
         r.position: r
@@ -53,9 +65,13 @@ def link(entrant: Entrant) -> None:
             select(EntrantMember).where(EntrantMember.entrant_id == entrant.id)
         ).scalars()
     }
-    for position, (m, made) in enumerate(_members_for(list(entrant.members))):
+    found = _members_for(list(entrant.members), makes_members(event))
+    for position, (m, made) in enumerate(found):
         row = have.get(position)
-        if row is None:
+        if m is None:
+            if row is not None:  # the name there now is a plain name: not the old member
+                db.session.delete(row)
+        elif row is None:
             db.session.add(
                 EntrantMember(entrant_id=entrant.id, position=position, member_id=m.id, made=made)
             )

@@ -1,7 +1,7 @@
 """Events: creating them, their entrants, pairing and starting rounds, the director's
 acts, and the live state (tables, results, standings) that the pages show.
 
-A table's matches are created through `matches.create.create_match`, like a match started by
+A table's matches are made by `matches.create.new_match`, as a match started by
 hand. A table's result is what replaying its matches gives (cached per match by its last
 write, since the public page replays every table of the event); the standings are
 computed from those results by the pure `referee.events.standings`.
@@ -32,7 +32,7 @@ from ..audit.service import override_lock
 from ..cache import LRU, Shared
 from ..errors import Refused
 from ..i18n import say
-from ..matches.create import create_match
+from ..matches.create import new_match
 from ..models import Match, now
 from ..table import service as tables
 from ..table.transaction import writes
@@ -311,6 +311,15 @@ class EventState:
     @property
     def series(self) -> bool:
         return self.event.series > 1
+
+    @property
+    def in_play(self) -> list[int]:
+        """The numbers of the current round's tables still in play (started, not decided):
+        what finishing the event stops."""
+        r = self.current
+        if r is None or not r.started:
+            return []
+        return [t.row.number for t in r.tables if not t.decided]
 
     def bye_lines(self) -> list[str]:
         """What each bye scored, in words, in the order of the rounds."""
@@ -689,8 +698,8 @@ def create_event(
         event.entrants.append(Entrant(number=i, members=list(members)))
     db.session.add(event)
     db.session.flush()
-    for e in event.entrants:  # an event's entrants are always members
-        roster.link(e)
+    for e in event.entrants:
+        roster.link(event, e)
     log(event, "created", count=len(entrants))
     db.session.commit()
     return event
@@ -727,7 +736,7 @@ def add_entrant(event: Event, text: str) -> Entrant:
     names.check([members], [e.members for e in event.entrants], field="entrant")
     e = Entrant(event_id=event.id, number=len(event.entrants) + 1, members=members)
     event.entrants.append(e)
-    roster.link(e)
+    roster.link(event, e)
     log(event, "added", name=" & ".join(members))
     db.session.commit()
     return e
@@ -772,7 +781,7 @@ def substitute(event: Event, entrant_id, text: str) -> None:
     names.check([found[0]], [x.members for x in event.entrants if x.id != e.id], field=field)
     old = e.name
     e.members = found[0]
-    roster.link(e)
+    roster.link(event, e)
     log(event, "substituted", old=old, new=e.name)
     db.session.commit()
 
@@ -909,7 +918,8 @@ def swap(event: Event, a, b) -> list[tuple[int, int]]:
 @writes
 def start_round(event: Event, time_cap: int | None = None, intent: int | None = None) -> Round:
     """Start the proposed round: one match per table, seats in order (`intent`: the round
-    the director's page meant to start)."""
+    the director's page meant to start), in one transaction under the event's lock
+    (`_touch`): a second "start" waits for it, then finds the round started (409)."""
     _touch(event)
     guards.open_event(event)
     r = _proposed(event, intent)
@@ -926,9 +936,10 @@ def start_round(event: Event, time_cap: int | None = None, intent: int | None = 
 
 
 def _new_game(event: Event, t: EventTable, entrants, number: int) -> EventGame:
-    """The table's match `number`, started through the same service as a match by hand."""
+    """The table's match `number`, made as a match by hand is (`new_match`), in the
+    director's write: a round starts all its tables or none."""
     players, _owner = seating(event, t.entrants, entrants)
-    row = create_match(event.variant, rotated(players, number), dict(event.options))
+    row = new_match(event.variant, rotated(players, number), dict(event.options))
     row.event_id = event.id  # its writes add to the event's version (transaction.lock)
     roster.seat(event, row.id, rotated(players, number))
     game = EventGame(table_id=t.id, number=number, match_id=row.id)
@@ -1008,10 +1019,20 @@ def _table(event: Event, table_id) -> tuple[Round, EventTable]:
     raise Refused(404, _("There is no such table in this event."))
 
 
+def forfeit_rule(event: Event) -> dict:
+    """What a forfeit's scores follow: the match's target, and whether the fewest points
+    win. The side that is there scores the target (0 where the fewest points win), the
+    other 0 (the target): a win to the target, as a whitewash at the table; no total may
+    be above the target, so a forfeit never counts more than a game won on the board."""
+    v = get_variant(event.variant)
+    return {"target": event.options["target"], "fewest": v.best(event.options) is min}
+
+
 @writes
 def forfeit(event: Event, table_id, scores: list[str]) -> None:
-    """A forfeit or a no-show, scored as the director says (one total per side); only at a
-    table whose result is not settled (`guards.table_open`)."""
+    """A forfeit or a no-show, scored as the director says (one total per side, none above
+    the target: `forfeit_rule`); only at a table whose result is not settled
+    (`guards.table_open`)."""
     _touch(event)
     guards.open_event(event)
     r, t = _table(event, table_id)
@@ -1024,6 +1045,17 @@ def forfeit(event: Event, table_id, scores: list[str]) -> None:
         raise Refused(400, _("A score is a whole number."), field="score") from None
     if len(totals) != len(sides) or any(x < 0 for x in totals):
         raise Refused(400, _("Give each side its score."), field="score")
+    target = forfeit_rule(event)["target"]
+    if any(x > target for x in totals):
+        raise Refused(
+            400,
+            _(
+                "A forfeit scores at most the target, %(target)s: it counts no more than a "
+                "game won on the board.",
+                target=target,
+            ),
+            field="score",
+        )
     fewest = get_variant(event.variant).best(event.options) is min
     best = min(totals) if fewest else max(totals)
     top = [i for i, x in enumerate(totals) if x == best]

@@ -26,11 +26,13 @@ from referee.engine import get_variant
 from referee.engine.variants import VARIANTS
 from referee.events.formats import FORMATS
 
-from .. import downloads
+from .. import downloads, once
 from ..drawing import qr_svg
 from ..errors import Refused
 from ..matches.create import default_options
-from ..members.service import issue_card
+from ..members import service as members
+from ..members.service import print_cards
+from ..members.views import sheet_of
 from ..public import link, note
 from ..seasons import service as seasons
 from ..table import records
@@ -80,17 +82,22 @@ def _options(v) -> dict:
     return options
 
 
-def _tables(v) -> list[tuple[str, str, str | None]]:
+def _tables(v, key: str | None) -> list[tuple[str, str, str | None]]:
     """The kinds of table the variant offers as links (url, label msgid, HTML id)."""
     out = []
     for t in v.events.tables:
         params = {"table_size": t.size} if t.size else {"pairs": 1} if t.pairs else {}
-        out.append((url_for("events.new", variant=v.name, **params), t.label, t.anchor))
+        out.append((url_for("events.new", variant=v.name, key=key, **params), t.label, t.anchor))
     return out
 
 
 @bp.route("/events/new", methods=["GET", "POST"])
-def new():
+@bp.route("/club/<key>/events/new", methods=["GET", "POST"])
+def new(key: str | None = None):
+    """The event form; on the club's link (`key`, the secretary's) the event makes the
+    names no member has members of the club (`roster.makes_members`)."""
+    if key is not None and members.secretary(key) is None:
+        abort(404, _("There is no page at this link."))
     variant = request.values.get("variant", next(iter(VARIANTS)))
     if variant not in VARIANTS:
         abort(404, _("There is no variant called %(name)s.", name=variant))
@@ -107,6 +114,8 @@ def new():
             settings["fair"] = request.form.get("fair", service.st.ROUND_AVERAGE)
         if request.form.get("seed") == roster.SEED:
             settings["seed"] = roster.SEED
+        if key is not None:
+            settings[roster.CLUB] = True
         bye = request.form.get("bye", "").strip()
         try:
             if bye:
@@ -142,7 +151,8 @@ def new():
         variants=list(VARIANTS.values()),
         pairs=pairs,
         table_size=table_size,
-        tables=_tables(v),
+        tables=_tables(v, key),
+        key=key,
         formats=[(f, service.format_name(f)) for f in formats],
         fair=list(service.FAIR_NAMES.items()),
         hints=[(FORMATS[f].hint_id, FORMATS[f].hint) for f in formats if FORMATS[f].hint],
@@ -236,6 +246,7 @@ def table_page(token: str, table: int, refused: Refused | None = None):
         variant=get_variant(event.variant),
         refused=refused,
         ask=confirm.ask,
+        forfeit_rule=service.forfeit_rule(event),
     ), (refused.status if refused else 200)
 
 
@@ -243,23 +254,39 @@ def table_page(token: str, table: int, refused: Refused | None = None):
 def member_cards(token: str):
     """The cards of the members made for this event, printed once: a member whose card
     was ever printed (by the director or the secretary) is not among them, so the
-    director never sees another member's PIN."""
+    director never sees another member's PIN. Answered with their sheet's page (a GET:
+    a reload, or the second request of a double tap, shows the same sheet)."""
     event = _director(token)
-    made = [card_of(m, *issue_card(m)) for m in roster.new_members(event)]
-    if not made:
+    sheet = once.key_of(request.form, f"event:{event.id}")
+    then = url_for("events.member_sheet", token=token, sheet=sheet)
+    chosen = roster.new_members(event)
+    try:
+        if not chosen:
+            sheet_of(sheet, f"event:{event.id}")  # this form's sheet, printed already?
+            raise once.Done(_("These cards are printed already: this is their sheet."))
+        print_cards(sheet, f"event:{event.id}", chosen)
+    except once.Done as e:
+        flash(e.message)
+    except Refused:
         flash(_("No new member's card left to print."))
         return redirect(url_for("events.director", token=token))
+    return redirect(then)
+
+
+@bp.get("/e/<token>/member-cards/<sheet>")
+def member_sheet(token: str, sheet: str):
+    """A sheet of the event's new members' cards: made again from its once-key."""
+    event = _director(token)
+    try:
+        made = sheet_of(sheet, f"event:{event.id}")
+    except Refused as e:
+        abort(404, e.message)
     back = url_for("events.director", token=token)
     response = make_response(
         render_template("members/cards.html", cards=made, note=note(), back=back)
     )
     response.headers["Cache-Control"] = "no-store"
     return response
-
-
-def card_of(m, token: str, pin: str) -> dict:
-    url = link("members.page", token=token)
-    return {"member": m, "url": url, "pin": pin, "qr": qr_svg(url, m.name, 3)}
 
 
 @bp.get("/e/<token>/cards")
@@ -420,7 +447,9 @@ def forfeit(token: str, table: int):
         table,
         lambda e: service.forfeit(e, table, scores),
         _("Forfeit recorded."),
-        confirm.ask("forfeit", n=_table_number(token, table)),
+        confirm.ask(
+            "forfeit", n=_table_number(token, table), **service.forfeit_rule(_director(token))
+        ),
     )
 
 
@@ -449,7 +478,10 @@ def unlock(token: str, table: int):
 
 @bp.post("/e/<token>/finish")
 def finish(token: str):
-    return _act(token, service.finish, _("The event is finished."), confirm.ask("finish"))
+    in_play = _state(_director(token)).in_play
+    return _act(
+        token, service.finish, _("The event is finished."), confirm.ask("finish", in_play=in_play)
+    )
 
 
 @bp.post("/e/<token>/reopen")
@@ -544,7 +576,7 @@ def tv(token: str):
 @bp.get("/p/<token>/version")
 def version(token: str):
     """What the public page and the TV poll (static/js/event.js): the event's shown
-    version (`live.shown`)."""
+    version (`live.shown`; `poll.py` answers it before Flask once this process has it)."""
     response = current_app.response_class(str(live.shown(_head(token))), mimetype="text/plain")
     response.headers["Cache-Control"] = "no-store"
     return response

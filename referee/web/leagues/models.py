@@ -2,12 +2,19 @@
 secretary's link as a digest), its divisions, teams, squads (one team each per league:
 the primary key is the league and the member), fixtures, and the league's log: every act
 of the secretary and every entry of a fixture's sheet, in order, never rewritten (a
-fixture's sheet is what replaying its entries gives: `referee.leagues.sheet`)."""
+fixture's sheet is what replaying its entries gives: `referee.leagues.sheet`).
+
+Once means once (`web.once`): a league's name is unique in its year and a team's in its
+league (`name_key`, unique keys), a league has one next season (`previous_id`, unique),
+and its fixture list is made once (`fixtures_made`, claimed by a conditional update)."""
 
 from __future__ import annotations
 
+from sqlalchemy import UniqueConstraint
+from sqlalchemy.orm import validates
+
 from .. import db
-from ..models import now
+from ..models import name_key, now
 
 
 class League(db.Model):
@@ -15,17 +22,25 @@ class League(db.Model):
     club's season later), the variant its games are played in, its match format."""
 
     __tablename__ = "leagues"
+    __table_args__ = (UniqueConstraint("name_key", "year"),)
 
     id = db.Column(db.Integer, primary_key=True)
     name = db.Column(db.String(60), nullable=False)
+    name_key = db.Column(db.String(64), nullable=False)
     year = db.Column(db.Integer, nullable=False)
     starts = db.Column(db.Date, nullable=False)
     weekday = db.Column(db.Integer, nullable=False)
     variant = db.Column(db.String(40), nullable=False)
     format = db.Column(db.JSON, nullable=False)
     key_digest = db.Column(db.String(64), nullable=False, unique=True)
-    previous_id = db.Column(db.Integer, db.ForeignKey("leagues.id"), nullable=True)
+    previous_id = db.Column(db.Integer, db.ForeignKey("leagues.id"), nullable=True, unique=True)
+    fixtures_made = db.Column(db.DateTime, nullable=True)  # None: the list is not made yet
     created = db.Column(db.DateTime, nullable=False, default=now)
+
+    @validates("name")
+    def _keyed(self, _key, value: str) -> str:
+        self.name_key = name_key(value)
+        return value
 
 
 class Division(db.Model):
@@ -39,12 +54,19 @@ class Division(db.Model):
 
 class Team(db.Model):
     __tablename__ = "league_teams"
+    __table_args__ = (UniqueConstraint("league_id", "name_key"),)
 
     id = db.Column(db.Integer, primary_key=True)
     league_id = db.Column(db.Integer, db.ForeignKey("leagues.id"), nullable=False, index=True)
     division_id = db.Column(db.Integer, db.ForeignKey("league_divisions.id"), nullable=False)
     name = db.Column(db.String(40), nullable=False)
+    name_key = db.Column(db.String(64), nullable=False)
     captain_id = db.Column(db.Integer, db.ForeignKey("members.id"), nullable=True)
+
+    @validates("name")
+    def _keyed(self, _key, value: str) -> str:
+        self.name_key = name_key(value)
+        return value
 
 
 class SquadPlayer(db.Model):

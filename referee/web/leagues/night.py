@@ -4,11 +4,14 @@ confirmed by the other, the captains' signatures (their PIN typed on the fixture
 checked by `members.signing.check_pin`, or their personal link), and the secretary's
 postponement, no-show and correction. A write replays the sheet, lets it judge the entry,
 and appends the entry under the fixture's version (the lock: a write made on an older
-version is refused, nothing is overwritten)."""
+version is judged again on the sheet as it is now, nothing is overwritten). An entry the
+sheet holds already (a confirmation or a signature sent twice, at once or later) is not
+entered again: the request is told it is done (`once.Done`)."""
 
 from __future__ import annotations
 
 import copy
+import functools
 from dataclasses import dataclass, field
 from datetime import date
 
@@ -16,13 +19,13 @@ from flask_babel import gettext as _
 from sqlalchemy import select, update
 
 from referee.engine.messages import N_
-from referee.leagues import LeagueError
+from referee.leagues import Already, LeagueError
 from referee.leagues.formats import MatchFormat
 from referee.leagues.sheet import Leg, Sheet, replay
 
-from .. import db
+from .. import db, once
 from ..errors import Refused
-from ..matches.create import create_match
+from ..matches.create import new_match
 from ..members import results
 from ..members import service as members
 from ..members.models import Member
@@ -47,6 +50,7 @@ class Night:
     entries: list[LeagueEntry]
     sheet: Sheet
     tables: dict[int, list[Match]] = field(default_factory=dict)  # refereed tables, a leg each
+    version: int = 0  # the fixture's version the sheet was replayed at (read before it)
 
     @property
     def day(self) -> date:
@@ -81,6 +85,7 @@ def entries(fx: Fixture) -> list[LeagueEntry]:
 
 
 def load(fx: Fixture, squads_by_team: dict | None = None) -> Night:
+    version = fx.version  # before the entries: a sheet never older than its version
     lg = db.session.get(League, fx.league_id)
     fmt = service.fmt(lg)
     teams = (db.session.get(Team, fx.home_id), db.session.get(Team, fx.away_id))
@@ -100,7 +105,7 @@ def load(fx: Fixture, squads_by_team: dict | None = None) -> Night:
         [dict(e.params, what=e.what) for e in rows],
         {m.id: table_legs(m.id) for legs in tables.values() for m in legs if m is not None},
     )
-    return Night(fx, lg, fmt, teams, squads, rows, sheet, tables)
+    return Night(fx, lg, fmt, teams, squads, rows, sheet, tables, version)
 
 
 def table_legs(match_id: int) -> list[list] | None:
@@ -119,7 +124,8 @@ def start_tables(night: Night, by: str) -> None:
     """Both line-ups in, in a league that referees its games: a table for each leg of each
     game both sides field (a match made as any other, `matches.create`, in the league's
     options for the game's size), its seats the variant's sides (home first) linked to the
-    line-up's members. A best-of game's legs after the deciding one are not needed."""
+    line-up's members; each made in the write of its sheet's entry, so that a table is made
+    once (none if the entry is refused)."""
     v = service.variant(night.league)
     names = night.names()
     for i, spec in enumerate(night.fmt.games):
@@ -134,31 +140,69 @@ def start_tables(night: Night, by: str) -> None:
         players = [names[seats[s]] for s in range(2 * spec.size)]
         options = v.options(night.fmt.options_for(spec.size))
         for leg in range(spec.legs):
-            match = create_match(v.name, players, options)
-            members.link_seats(match.id, seats)
-            night = load(night.fixture)
-            _write(night, by, "table", game=i, match=match.id, leg=leg)
+            try:
+                night = _write(
+                    night,
+                    by,
+                    "table",
+                    make=functools.partial(_table, v.name, players, options, seats),
+                    game=i,
+                    match=0,
+                    leg=leg,
+                )
+            except once.Done:
+                night = load(night.fixture)  # another phone made this table first
 
 
-def _write(night: Night, by: str, what: str, **params) -> None:
-    """Judge the entry on the replayed sheet, then append it under the fixture's lock."""
-    try:
-        night.sheet.apply(dict(params, what=what))
-    except LeagueError as e:
-        raise service.refuse(e) from None
-    fx = night.fixture
-    moved = db.session.execute(
-        update(Fixture)
-        .where(Fixture.id == fx.id, Fixture.version == fx.version)
-        .values(version=Fixture.version + 1),
-        execution_options={"synchronize_session": False},
-    ).rowcount
-    if moved != 1:
-        db.session.rollback()
-        raise Refused(409, _("The sheet changed meanwhile: look at it again and repeat."))
-    service.log(night.league, what, by=by, fixture=fx.id, **params)
-    db.session.commit()
-    db.session.refresh(fx)
+def _table(variant: str, players: list[str], options: dict, seats: dict[int, int]) -> dict:
+    """A refereed game's table, made in the write of its entry (not committed): the
+    entry's `match`."""
+    match = new_match(variant, players, options)
+    members.seat_members(match.id, seats)
+    return {"match": match.id}
+
+
+RETRIES = 5
+
+
+def done(e: Already) -> once.Done:
+    """The sheet holds the entry already: the request is told so."""
+    return once.Done(_(e.message, **e.facts) if e.facts else _(e.message))
+
+
+def _write(night: Night, by: str, what: str, make=None, **params) -> Night:
+    """Judge the entry on the replayed sheet, then append it under the fixture's lock: a
+    conditional update of the fixture's version, which a write made meanwhile has moved
+    on (the sheet is then replayed and the entry judged again). `make`: what makes the
+    rest of the entry once the lock is taken (a refereed game's table). The night as
+    written; Done for an entry the sheet holds already."""
+    for _attempt in range(RETRIES):
+        # the version the sheet was replayed at, not fx.version: a commit since (a PIN's
+        # try) reloads that, newer than the sheet judged
+        fx, seen = night.fixture, night.version
+        try:  # judged on a copy: the night is replayed again if the write lost a race
+            copy.deepcopy(night.sheet).apply(dict(params, what=what))
+        except Already as e:
+            raise done(e) from None
+        except LeagueError as e:
+            raise service.refuse(e) from None
+        if not once.claimed(
+            update(Fixture)
+            .where(Fixture.id == fx.id, Fixture.version == seen)
+            .values(version=Fixture.version + 1)
+        ):
+            db.session.rollback()
+            db.session.refresh(fx)
+            night = load(fx)
+            continue
+        entry = params | (make() if make else {})
+        night.sheet.apply(dict(entry, what=what))
+        service.log(night.league, what, by=by, fixture=fx.id, **entry)
+        db.session.commit()
+        db.session.refresh(fx)
+        night.version = seen + 1
+        return night
+    raise Refused(409, _("The sheet is busy: other phones are writing to it. Try again."))
 
 
 # -- the captains ----------------------------------------------------------------------------------
@@ -180,7 +224,7 @@ def lineup(night: Night, m: Member, form) -> None:
             slots.append([int(x) for x in slot if x not in ("", None)])
         except ValueError:
             raise Refused(400, _("Choose the players from the squad.")) from None
-    _write(night, SIDES[side], "lineup", side=side, slots=slots)
+    night = _write(night, SIDES[side], "lineup", side=side, slots=slots)
     if night.fmt.refereed and all(x is not None for x in night.sheet.lineups):
         start_tables(load(night.fixture), SIDES[side])
 
@@ -250,9 +294,11 @@ def sign_with_pin(night: Night, side, pin: str, client: str) -> None:
     m = members.member(team.captain_id)
     try:  # judged first: a PIN is not spent on a sheet that cannot be signed yet
         copy.deepcopy(night.sheet).sign(side, m.id, "pin")
+    except Already as e:
+        raise done(e) from None
     except LeagueError as e:
         raise service.refuse(e) from None
-    check_pin(m, pin, None, f"fixture{night.fixture.id}:{client or 'unknown'}")
+    check_pin(m, pin, client, sheet=night.fixture.id)
     _write(night, SIDES[side], "sign", side=side, member=m.id, how="pin")
 
 
@@ -279,13 +325,15 @@ def correct(night: Night, form) -> None:
     _write(night, "secretary", "correct", game=game, legs=entered)
 
 
-def captained(m: Member) -> list[tuple[League, Team, list[Fixture]]]:
-    """The teams a member captains, with their fixtures (for their personal link)."""
+def captained(m: Member) -> list[tuple[League, Team, list[Night]]]:
+    """The teams a member captains, with their fixtures' nights replayed (for their
+    personal link: the opponent, home or away, the state)."""
     out = []
     for t in db.session.execute(select(Team).where(Team.captain_id == m.id)).scalars():
         lg = db.session.get(League, t.league_id)
+        squads_by_team = squads(lg)
         fxs = [f for f in service.fixtures(lg) if t.id in (f.home_id, f.away_id)]
-        out.append((lg, t, fxs))
+        out.append((lg, t, [load(f, squads_by_team) for f in fxs]))
     return out
 
 

@@ -1,17 +1,19 @@
 """A league's season's end: the next season's divisions previewed from the division
 tables (promotion and relegation, `referee.leagues.promotion`), then made as a new league
-with a secretary's link of its own."""
+with a secretary's link of its own, once: a league has one next season (`previous_id` is
+unique), and the second request of a double tap finds it made (Done)."""
 
 from __future__ import annotations
 
 from datetime import date
 
 from flask_babel import gettext as _
+from sqlalchemy import select
 
 from referee.leagues import LeagueError
 from referee.leagues.promotion import next_season
 
-from .. import db
+from .. import db, once
 from ..errors import Refused
 from ..members import cards
 from . import service
@@ -35,16 +37,24 @@ def preview(lg: League, up, down) -> list[tuple[Division, list[Team]]]:
     return [(d, [by_id[i] for i in ids]) for d, ids in zip(ds, nxt, strict=True)]
 
 
-def apply_next(lg: League, up, down, starts) -> tuple[League, str]:
+def made(lg: League) -> str:
+    """What a second "make the next season" is told."""
+    nxt = db.session.execute(select(League).where(League.previous_id == lg.id)).scalar()
+    if nxt is None:  # a league of that name and year, made otherwise
+        return _("The league %(name)s %(year)s is made already.", name=lg.name, year=lg.year + 1)
+    return _("The next season is made already: %(name)s %(year)s.", name=nxt.name, year=nxt.year)
+
+
+def apply_next(lg: League, up, down, starts, token: str) -> League:
     """The next season made from the preview: a new league (the same rules, a year on),
     its divisions holding the teams the preview says (squads are registered anew), with a
-    secretary's link of its own (shown once)."""
+    secretary's link of its own (`token`, made from the form's once-key). Done when the
+    league has its next season already."""
     plan = preview(lg, up, down)
     try:
         day = date.fromisoformat(str(starts))
     except (TypeError, ValueError):
         raise Refused(400, _("Give the next season's first date."), field="starts") from None
-    token, dig = cards.new_link()
     nxt = League(
         name=lg.name,
         year=lg.year + 1,
@@ -52,18 +62,19 @@ def apply_next(lg: League, up, down, starts) -> tuple[League, str]:
         weekday=lg.weekday,
         variant=lg.variant,
         format=lg.format,
-        key_digest=dig,
+        key_digest=cards.digest(token),
         previous_id=lg.id,
     )
-    db.session.add(nxt)
-    db.session.flush()
-    for rank, (d, ts) in enumerate(plan, 1):
-        nd = Division(league_id=nxt.id, name=d.name, rank=rank)
-        db.session.add(nd)
+    with once.unique(lambda: made(lg)):
+        db.session.add(nxt)
         db.session.flush()
-        for t in ts:
-            db.session.add(Team(league_id=nxt.id, division_id=nd.id, name=t.name))
-    service.log(nxt, "made", name=nxt.name)
-    service.log(lg, "next", name=f"{nxt.name} {nxt.year}")
-    db.session.commit()
-    return nxt, token
+        for rank, (d, ts) in enumerate(plan, 1):
+            nd = Division(league_id=nxt.id, name=d.name, rank=rank)
+            db.session.add(nd)
+            db.session.flush()
+            for t in ts:
+                db.session.add(Team(league_id=nxt.id, division_id=nd.id, name=t.name))
+        service.log(nxt, "made", name=nxt.name)
+        service.log(lg, "next", name=f"{nxt.name} {nxt.year}")
+        db.session.commit()
+    return nxt

@@ -3,7 +3,14 @@ secret link, made and kept as the club's are, `members.cards`), divisions, teams
 (a member registered for one team a season), captains, the fixture list generated,
 postponements and no-shows, corrections of a signed sheet, the next season made from a
 promotion preview. Every act is an entry of the league's log (`LeagueEntry`); nothing is
-deleted."""
+deleted.
+
+Once means once (`web.once`): a league's name is unique in its year and a team's in its
+league (unique keys), the fixture list is claimed by a conditional update of the league's
+`fixtures_made`, which the divisions and teams added take first too (the league's row
+locked until their commit), and a secretary's link is made from the form's once-key
+(`cards.link_of`): the second request of a double tap finds the league made, and is
+sent to its page."""
 
 from __future__ import annotations
 
@@ -12,7 +19,8 @@ from datetime import date
 
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
-from sqlalchemy import select
+from flask_babel import ngettext
+from sqlalchemy import func, select, update
 
 from referee.engine.errors import SetupError
 from referee.engine.messages import N_
@@ -21,11 +29,12 @@ from referee.leagues import LeagueError
 from referee.leagues import fixtures as fixture_list
 from referee.leagues.formats import PRESETS, MatchFormat, from_data, parse_games, playable
 
-from .. import db
+from .. import db, once
 from ..errors import Refused
 from ..i18n import say
 from ..members import cards
 from ..members import service as members
+from ..models import now
 from .models import Division, Fixture, League, LeagueEntry, SquadPlayer, Team
 
 NAME_MAX = 40
@@ -38,6 +47,7 @@ ACTS = {
     "fixtures": _l("The fixture list made: %(count)s fixtures"),
     "key": _l("A new league secretary's link (the old one stops working)"),
     "next": _l("The next season made: %(name)s"),
+    "renamed": _l("%(old)s renamed %(name)s: the name was made twice at once"),
 }
 
 
@@ -91,6 +101,12 @@ def variant(lg: League):
     return VARIANTS[lg.variant]
 
 
+def options(lg: League, size: int = 1) -> dict:
+    """The variant's options a league's tables of `size` players a side play by: the
+    league's for that size (`MatchFormat.options_for`), else the variant's own."""
+    return variant(lg).options(fmt(lg).options_for(size))
+
+
 def leagues() -> list[League]:
     return list(db.session.execute(select(League).order_by(League.id.desc())).scalars())
 
@@ -112,10 +128,14 @@ def make(
     weekday=None,
     target=None,
     refereed: bool = False,
-) -> tuple[League, str]:
+    *,
+    token: str,
+) -> League:
     """A new league from a preset (other games if `games` says so: "6x1 + 3x2"), in a
     variant of the registry that plays its games (none named: the game the preset's rules
-    name, with their options for each game size); its secretary's link (shown once)."""
+    name, with their options for each game size), with the secretary's link `token` (made
+    from the form's once-key: `cards.link_of`). Done if a league of that name is made in
+    that year already (by this form's twin, or another)."""
     name = " ".join((name or "").split())[:60]
     if not name:
         raise Refused(400, _("Give the league a name."), field="name")
@@ -156,7 +176,6 @@ def make(
             400, _("This variant does not play these games as two sides."), field="variant"
         )
     wd = base.weekday if weekday in (None, "") else int(weekday) % 7
-    token, dig = cards.new_link()
     lg = League(
         name=name,
         year=year,
@@ -164,21 +183,42 @@ def make(
         weekday=wd,
         variant=variant_name,
         format=base.to_data(),
-        key_digest=dig,
+        key_digest=cards.digest(token),
     )
-    db.session.add(lg)
-    db.session.flush()
-    log(lg, "made", name=name)
-    db.session.commit()
-    return lg, token
+    with once.unique(
+        lambda: _("The league %(name)s %(year)s is made already.", name=name, year=year)
+    ):
+        db.session.add(lg)
+        db.session.flush()
+        log(lg, "made", name=name)
+        db.session.commit()
+    return lg
 
 
-def new_key(lg: League) -> str:
-    token, dig = cards.new_link()
-    lg.key_digest = dig
+def new_key(lg: League, old: str, token: str) -> None:
+    """The secretary's link `old` replaced by `token` (the old one stops working), once:
+    the second request of a double tap finds it replaced."""
+    once.claim(
+        update(League)
+        .where(League.id == lg.id, League.key_digest == cards.digest(old))
+        .values(key_digest=cards.digest(token)),
+        lambda: _("A new link was made meanwhile: the one before no longer works."),
+    )
     log(lg, "key")
     db.session.commit()
-    return token
+
+
+def _open(lg: League, refused: str) -> None:
+    """The first statement of a change to the divisions or teams: the league's row
+    claimed while its fixture list is not made (the row locked until the commit, as
+    `make_fixtures` claims it), else Refused(409, `refused`)."""
+    if not once.claimed(
+        update(League)
+        .where(League.id == lg.id, League.fixtures_made.is_(None))
+        .values(fixtures_made=None)
+    ):
+        db.session.rollback()
+        raise Refused(409, refused)
 
 
 # -- divisions, teams, squads ----------------------------------------------------------------------
@@ -220,16 +260,9 @@ def squad(t: Team) -> list:
     )
 
 
-def _started(lg: League) -> bool:
-    return (
-        db.session.execute(select(Fixture.id).where(Fixture.league_id == lg.id)).first() is not None
-    )
-
-
 def add_division(lg: League, name: str) -> Division:
-    if _started(lg):
-        raise Refused(409, _("The fixture list is made: the divisions stand for this season."))
     name = _name(name)
+    _open(lg, _("The fixture list is made: the divisions stand for this season."))
     d = Division(league_id=lg.id, name=name, rank=len(divisions(lg)) + 1)
     db.session.add(d)
     log(lg, "division", name=name)
@@ -238,18 +271,19 @@ def add_division(lg: League, name: str) -> Division:
 
 
 def add_team(lg: League, name: str, division_id) -> Team:
-    if _started(lg):
-        raise Refused(409, _("The fixture list is made: the teams stand for this season."))
     name = _name(name)
+    _open(lg, _("The fixture list is made: the teams stand for this season."))
     d = next((x for x in divisions(lg) if str(x.id) == str(division_id)), None)
     if d is None:
+        db.session.rollback()
         raise Refused(400, _("Choose the team's division."), field="division")
-    if any(t.name.casefold() == name.casefold() for t in teams(lg)):
-        raise Refused(409, _("Every team of a league needs a different name."), field="name")
     t = Team(league_id=lg.id, division_id=d.id, name=name)
-    db.session.add(t)
-    log(lg, "team", name=name, division=d.name)
-    db.session.commit()
+    with once.unique(
+        lambda: Refused(409, _("Every team of a league needs a different name."), field="name")
+    ):
+        db.session.add(t)
+        log(lg, "team", name=name, division=d.name)
+        db.session.commit()
     return t
 
 
@@ -268,28 +302,65 @@ def register(lg: League, t: Team, member_id) -> None:
                 team=other.name,
             )
         )
+    _lock(t)
     cap = fmt(lg).squad_max
     if cap is not None and len(squad(t)) >= cap:
+        db.session.rollback()
         raise refuse(LeagueError("LG-SQUAD", N_("A squad has at most %(n)s players."), n=cap))
-    db.session.add(SquadPlayer(league_id=lg.id, member_id=m.id, team_id=t.id))
-    log(lg, "squad", member=m.name, team=t.name)
-    db.session.commit()
+    with once.unique(
+        lambda: _("%(name)s is registered for %(team)s already.", name=m.name, team=t.name)
+    ):
+        db.session.add(SquadPlayer(league_id=lg.id, member_id=m.id, team_id=t.id))
+        log(lg, "squad", member=m.name, team=t.name)
+        db.session.commit()
+
+
+def _lock(t: Team) -> None:
+    """The team's row locked until the commit (its squad counted one registration after
+    the other): a no-op update as the write's first statement."""
+    db.session.execute(
+        update(Team).where(Team.id == t.id).values(captain_id=Team.captain_id),
+        execution_options={"synchronize_session": False},
+    )
 
 
 def set_captain(lg: League, t: Team, member_id) -> None:
     m = members.canonical(members.member(member_id))
     if not any(x.id == m.id for x in squad(t)):
         raise refuse(LeagueError("LG-CAPTAIN", N_("The captain is a player of the team's squad.")))
-    t.captain_id = m.id
+    once.claim(
+        update(Team)
+        .where(Team.id == t.id, func.coalesce(Team.captain_id, 0) != m.id)
+        .values(captain_id=m.id),
+        lambda: _("%(name)s is the captain of %(team)s already.", name=m.name, team=t.name),
+    )
     log(lg, "captain", member=m.name, team=t.name)
     db.session.commit()
 
 
 # -- the fixture list ------------------------------------------------------------------------------
+def made_already(lg: League) -> str:
+    """What a second "make the fixture list" is told."""
+    n = db.session.execute(
+        select(func.count()).select_from(Fixture).where(Fixture.league_id == lg.id)
+    ).scalar_one()
+    return ngettext(
+        "The fixture list is made already: %(num)d fixture.",
+        "The fixture list is made already: %(num)d fixtures.",
+        n,
+    )
+
+
 def make_fixtures(lg: League) -> int:
-    """Every division's double round robin from the league's first date, once."""
-    if _started(lg):
-        raise Refused(409, _("The fixture list is made already."))
+    """Every division's double round robin from the league's first date, once: the
+    league's `fixtures_made` is claimed first (a conditional update), so that a second
+    request, at once or later, makes none (Done)."""
+    once.claim(
+        update(League)
+        .where(League.id == lg.id, League.fixtures_made.is_(None))
+        .values(fixtures_made=now()),
+        lambda: made_already(lg),
+    )
     count = 0
     for d in divisions(lg):
         ts = teams(lg, d)
@@ -307,6 +378,7 @@ def make_fixtures(lg: League) -> int:
                 )
                 count += 1
     if not count:
+        db.session.rollback()
         raise Refused(409, _("A division needs two teams or more for a fixture list."))
     log(lg, "fixtures", count=count)
     db.session.commit()

@@ -12,6 +12,7 @@ from datetime import UTC, datetime, time, timedelta
 import icalendar
 from flask_babel import gettext as _
 
+from referee.leagues.formats import runs
 from referee.leagues.table import ORDER, Appearance, averages, table
 
 from .. import downloads
@@ -42,6 +43,24 @@ def division_table(lg: League, d: Division, played: list | None = None):
 def order_rule(lg: League) -> str:
     figure = _("legs") if service.fmt(lg).counts == "legs" else _("games")
     return _(ORDER, figure=figure)
+
+
+def rules_view(lg: League) -> dict:
+    """What the league plays by, as its pages state it (`leagues/_macros.html`
+    league_rules): the format, the variant, the tables' target, the games as runs."""
+    f = service.fmt(lg)
+    targets = {size: service.options(lg, size)["target"] for size in sorted(f.sizes)}
+    if len(set(targets.values())) > 1:  # Leek: singles to 61, doubles to 121
+        games = {1: _("singles"), 2: _("doubles")}
+        target = ", ".join(f"{t} ({games.get(s, s)})" for s, t in targets.items())
+    else:
+        target = next(iter(targets.values()), service.options(lg)["target"])
+    return {
+        "fmt": f,
+        "variant": service.variant(lg),
+        "target": target,
+        "runs": runs(f.games),
+    }
 
 
 def appearances(n: nights.Night) -> list[Appearance]:
@@ -93,6 +112,7 @@ def league_view(lg: League) -> dict:
         "averages": avg,
         "team_names": names,
         "rule": order_rule(lg),
+        "rules": rules_view(lg),
     }
 
 

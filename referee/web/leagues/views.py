@@ -22,8 +22,11 @@ from flask_babel import gettext as _
 from referee.engine.variants import VARIANTS, league_game
 from referee.leagues.formats import PRESETS, games_text
 
+from .. import once
 from ..errors import Refused
 from ..members import service as members
+from ..members.cards import link_of
+from ..models import name_key
 from . import night as nights
 from . import service, tables
 from .season_end import apply_next, preview
@@ -66,15 +69,28 @@ def _night(fixture_id: int, lg=None):
 
 
 # -- the club secretary: making a league -----------------------------------------------------------
+def _made(token: str, e: once.Done) -> once.Done:
+    """A league found made already: shown on its own made page if it was made from this
+    form's once-key (the second request of a double tap), else where the form was."""
+    if service.by_key(token) is not None:
+        e.then = url_for("leagues.made", key=token)
+    return e
+
+
 @bp.route("/club/<key>/leagues", methods=["GET", "POST"])
+@once.answered(lambda key: url_for("leagues.club", key=key))
 def club(key: str):
+    """The club's leagues; a new one made (its secretary's link made from the form's
+    once-key, and shown on the made page: a GET)."""
     if members.secretary(key) is None:
         abort(404, _("There is no page at this link."))
     refused, status = None, 200
     if request.method == "POST":
         f = request.form
+        name = " ".join(f.get("name", "").split())
+        token = link_of(once.key_of(f, name_key(name), f.get("year", "")), "league")
         try:
-            lg, token = service.make(
+            service.make(
                 f.get("name", ""),
                 f.get("year", ""),
                 f.get("starts", ""),
@@ -84,11 +100,14 @@ def club(key: str):
                 f.get("weekday"),
                 f.get("target"),
                 f.get("refereed") == "1",
+                token=token,
             )
+        except once.Done as e:
+            raise _made(token, e) from None
         except Refused as e:
             refused, status = e, e.status
         else:
-            return _no_store(render_template("leagues/made.html", key=key, league=lg, token=token))
+            return redirect(url_for("leagues.made", key=token))
     return _no_store(
         render_template(
             "leagues/club.html",
@@ -120,7 +139,7 @@ def _secretary_page(lg, key, refused=None, status=200):
             roster=members.roster(active_only=True),
             log=service.acts(lg, 30),
             refused=refused,
-            games_text=games_text,
+            rules=tables.rules_view(lg),
             names={t.id: t.name for t in service.teams(lg)},
         ),
         status,
@@ -132,8 +151,33 @@ def secretary(key: str):
     return _secretary_page(_league_key(key), key)
 
 
+@bp.get("/league/<key>/made")
+def made(key: str):
+    """A league made (or its new link): the league secretary's link, to keep. The page's
+    own address holds it, so a reload shows it again."""
+    lg = _league_key(key)
+    return _no_store(render_template("leagues/made.html", key=None, league=lg, token=key))
+
+
+def _new_key(key: str):
+    """A new league secretary's link, made once from the form's once-key: the old one
+    stops working, and the answer is the new link's page (the second request of a double
+    tap, whose link no longer works, is sent there too)."""
+    token = link_of(once.key_of(request.form), "league")
+    if service.by_key(token) is None:
+        lg = _league_key(key)
+        try:
+            service.new_key(lg, key, token)
+        except once.Done as e:
+            raise _made(token, e) from None
+    return redirect(url_for("leagues.made", key=token))
+
+
 @bp.post("/league/<key>/<what>")
+@once.answered(lambda key, **_: url_for("leagues.secretary", key=key))
 def secretary_write(key: str, what: str):
+    if what == "key":
+        return _new_key(key)
     lg = _league_key(key)
     f = request.form
     try:
@@ -148,9 +192,6 @@ def secretary_write(key: str, what: str):
         elif what == "fixtures":
             n = service.make_fixtures(lg)
             flash(_("The fixture list is made: %(n)s fixtures.", n=n))
-        elif what == "key":
-            token = service.new_key(lg)
-            return _no_store(render_template("leagues/made.html", key=None, league=lg, token=token))
         else:
             abort(404)
     except Refused as e:
@@ -161,6 +202,9 @@ def secretary_write(key: str, what: str):
 
 
 @bp.route("/league/<key>/fixture/<int:fixture_id>", methods=["GET", "POST"])
+@once.answered(
+    lambda key, fixture_id: url_for("leagues.secretary_fixture", key=key, fixture_id=fixture_id)
+)
 def secretary_fixture(key: str, fixture_id: int):
     lg = _league_key(key)
     n = _night(fixture_id, lg)
@@ -189,17 +233,22 @@ def secretary_fixture(key: str, fixture_id: int):
 
 
 @bp.route("/league/<key>/next", methods=["GET", "POST"])
+@once.answered(lambda key: url_for("leagues.secretary", key=key))
 def season_end(key: str):
+    """The season's end previewed; the next season made once (its secretary's link made
+    from the form's once-key, shown on the made page: a GET)."""
     lg = _league_key(key)
     up, down = request.values.get("up", "1"), request.values.get("down", "1")
     refused, status, plan = None, 200, None
     try:
         plan = preview(lg, up, down)
         if request.method == "POST":
-            nxt, token = apply_next(lg, up, down, request.form.get("starts", ""))
-            return _no_store(
-                render_template("leagues/made.html", key=None, league=nxt, token=token)
-            )
+            token = link_of(once.key_of(request.form), "league")
+            try:
+                apply_next(lg, up, down, request.form.get("starts", ""), token)
+            except once.Done as e:
+                raise _made(token, e) from None
+            return redirect(url_for("leagues.made", key=token))
     except Refused as e:
         refused, status = e, e.status
     return _no_store(
@@ -237,6 +286,9 @@ def _captain_page(token, m, n, refused=None, status=200):
 
 
 @bp.route("/m/<token>/fixture/<int:fixture_id>", methods=["GET", "POST"])
+@once.answered(
+    lambda token, fixture_id: url_for("leagues.captain", token=token, fixture_id=fixture_id)
+)
 def captain(token: str, fixture_id: int):
     m = _captain(token)
     n = _night(fixture_id)
@@ -315,6 +367,7 @@ def sheet(fixture_id: int):
 
 
 @bp.post("/leagues/fixture/<int:fixture_id>/sign")
+@once.answered(lambda fixture_id: url_for("leagues.sheet", fixture_id=fixture_id))
 def sign(fixture_id: int):
     n = _night(fixture_id)
     try:

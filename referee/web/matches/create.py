@@ -25,6 +25,15 @@ def create_match(
 ) -> Match:
     """Store a new match after the engine accepts its players and options (SetupError is
     turned into Refused(400), naming the field); `language`: the table's language."""
+    row = new_match(variant, names, options, language)
+    db.session.commit()
+    return row
+
+
+def new_match(variant: str, names: list[str], options: dict, language: str | None = None) -> Match:
+    """A new match as `create_match` makes it, flushed in the caller's transaction and not
+    committed: an event's round or a league's fixture starts its tables in the write that
+    starts them, all or nothing."""
     try:
         engine = EngineMatch(variant, names, options)
     except SetupError as e:
@@ -40,7 +49,7 @@ def create_match(
     )
     row.hands.append(Hand(number=1))
     db.session.add(row)
-    db.session.commit()
+    db.session.flush()
     return row
 
 

@@ -3,7 +3,9 @@ other parts, such as an events director, may call them too).
 
 Code attempts are kept in the database (`code_attempts`), so that the limit holds across
 the processes of a production server: at most `ATTEMPTS` failed codes per client address
-in `WINDOW` (a code that opens a match does not count).
+in `WINDOW` (a code that opens a match does not count). An attempt is recorded before the
+code is looked up, in one statement with its count (`_take_attempt`): codes sent at once
+are counted one after the other.
 """
 
 from __future__ import annotations
@@ -15,9 +17,9 @@ from datetime import timedelta
 from flask_babel import gettext as _
 from flask_babel import ngettext
 from sqlalchemy import delete as sql_delete
-from sqlalchemy import func, select, update
+from sqlalchemy import func, insert, literal, select, update
 
-from .. import db
+from .. import db, once
 from ..audit import lock
 from ..audit.log import Locked, locked, refuse_if_locked, sign_log
 from ..errors import Refused
@@ -186,18 +188,8 @@ def find_by_code(text: str | None, client: str) -> Match:
     what is not a code, Refused(404) for a code no match has. `client` is the phone's
     address (behind trusted proxies, the one they forwarded: `referee/web/public.py`)."""
     client = (client or "unknown")[:64]
-    since = now() - WINDOW
-    db.session.execute(
-        sql_delete(CodeAttempt).where(CodeAttempt.at < since),
-        execution_options={"synchronize_session": False},
-    )
-    failed = db.session.execute(
-        select(func.count())
-        .select_from(CodeAttempt)
-        .where(CodeAttempt.client == client, CodeAttempt.at >= since)
-    ).scalar_one()
-    db.session.commit()
-    if failed >= ATTEMPTS:
+    tried = _take_attempt(client)
+    if tried is None:
         raise Refused(
             429,
             ngettext(
@@ -209,7 +201,6 @@ def find_by_code(text: str | None, client: str) -> Match:
         )
     code = normal_code(text)
     if len(code) != CODE_LENGTH or any(c not in CODE_ALPHABET for c in code):
-        _failed(client)
         raise Refused(
             400,
             ngettext(
@@ -221,15 +212,46 @@ def find_by_code(text: str | None, client: str) -> Match:
         )
     row = db.session.execute(select(Match).where(Match.code == code)).scalar_one_or_none()
     if row is None:
-        _failed(client)
         raise Refused(404, _("No table has this code."), field="code")
+    db.session.execute(  # a code that opens a match does not count
+        sql_delete(CodeAttempt).where(CodeAttempt.id == tried),
+        execution_options={"synchronize_session": False},
+    )
+    db.session.commit()
     return row
 
 
-def _failed(client: str) -> None:
-    """Count a code that opened nothing against `client`."""
-    db.session.add(CodeAttempt(client=client))
+def _take_attempt(client: str) -> int | None:
+    """Record a code attempt before the code is looked up, if the client is within its
+    limit: one statement that counts and inserts (the client's attempts counted one after
+    the other: `once.serialized`), committed at once; the attempts past the window are
+    dropped first. The attempt's id, or None past the limit (nothing recorded)."""
+    at = now()
+    since = at - WINDOW
+    once.serialized(f"code:{client}")
+    db.session.execute(
+        sql_delete(CodeAttempt).where(CodeAttempt.at < since),
+        execution_options={"synchronize_session": False},
+    )
+    tried = (
+        select(func.count())
+        .select_from(CodeAttempt)
+        .where(CodeAttempt.client == client, CodeAttempt.at >= since)
+        .scalar_subquery()
+    )
+    cols = CodeAttempt.__table__.c
+    row = db.session.execute(
+        insert(CodeAttempt)
+        .from_select(
+            ["client", "at"],
+            select(literal(client, cols.client.type), literal(at, cols.at.type)).where(
+                tried < ATTEMPTS
+            ),
+        )
+        .returning(CodeAttempt.id)
+    ).scalar()
     db.session.commit()
+    return row
 
 
 @dataclass

@@ -12,7 +12,7 @@ PIN tries, `signing` the signatures, `results` the engine's results fed to the r
 from __future__ import annotations
 
 import click
-from flask import Flask, current_app, url_for
+from flask import Flask, current_app
 from flask.cli import with_appcontext
 
 
@@ -26,11 +26,12 @@ def secretary_command() -> None:
 
     if current_app.config.get("AUTO_UPGRADE") and not up_to_date():
         upgrade_sqlite()
+    from .. import public
+
     token = service.new_secretary()
-    base = current_app.config.get("PUBLIC_URL") or "http://localhost:5000"
-    with current_app.test_request_context("/"):
-        path = url_for("members.roster", key=token)
-    click.echo(f"The club secretary's link (keep it private; it is shown only now):\n{base}{path}")
+    with current_app.test_request_context("/", base_url=public.here()):
+        url = public.link("members.roster", key=token)  # the address every page gives phones
+    click.echo(f"The club secretary's link (keep it private; it is shown only now):\n{url}")
 
 
 def register(app: Flask) -> None:

@@ -5,13 +5,20 @@ A match's recorded names are never rewritten: a seat is linked to a member besid
 (`SeatMember`). A merged member stays, pointing at the one kept (`merged_into`); the seats
 linked to it count for the kept one when they are read. Credentials are kept only as
 digests: the personal link's and the secretary's link's SHA-256, the PIN's salted scrypt
-hash (`cards.py`).
+hash (`cards.py`); a sheet of cards keeps its once-key's digest and its members
+(`CardSheet`), never a card's link or PIN.
+
+Two members not merged never have one name (as the engine compares names): `name_key`
+is unique, and a merged member's is empty (the name is the kept member's now).
 """
 
 from __future__ import annotations
 
+from sqlalchemy import false as sa_false
+from sqlalchemy.orm import validates
+
 from .. import db
-from ..models import now
+from ..models import name_key, now
 
 
 class Member(db.Model):
@@ -22,6 +29,7 @@ class Member(db.Model):
 
     id = db.Column(db.Integer, primary_key=True)
     name = db.Column(db.String(40), nullable=False)
+    name_key = db.Column(db.String(64), nullable=True, unique=True)  # None once merged
     short = db.Column(db.String(20), nullable=True)
     active = db.Column(db.Boolean, nullable=False, default=True)
     link_digest = db.Column(db.String(64), nullable=True, unique=True)
@@ -34,6 +42,12 @@ class Member(db.Model):
     @property
     def shown(self) -> str:
         return self.short or self.name
+
+    @validates("name")
+    def _keyed(self, _key, value: str) -> str:
+        if self.merged_into is None:
+            self.name_key = name_key(value)
+        return value
 
 
 class SeatMember(db.Model):
@@ -74,19 +88,40 @@ class ClubAction(db.Model):
 
 
 class PinTry(db.Model):
-    """A wrong PIN typed to sign a match: for whom, at which match, from which client."""
+    """A PIN typed to sign: for whom, at which match (or `client` names the fixture's
+    sheet), from which client `address`; recorded before it is checked (`cards.take_try`),
+    and `matched` once it is found right (a right PIN does not count)."""
 
     __tablename__ = "pin_tries"
     __table_args__ = (
         db.Index("ix_pin_tries_member", "member_id", "at"),
         db.Index("ix_pin_tries_client", "match_id", "client", "at"),
+        db.Index("ix_pin_tries_address", "member_id", "address", "at"),
     )
 
     id = db.Column(db.Integer, primary_key=True)
     member_id = db.Column(db.Integer, db.ForeignKey("members.id"), nullable=False)
     match_id = db.Column(db.Integer, db.ForeignKey("matches.id", ondelete="CASCADE"), nullable=True)
     client = db.Column(db.String(64), nullable=False)
+    address = db.Column(db.String(64), nullable=False, default="", server_default="")
+    matched = db.Column(db.Boolean, nullable=False, default=False, server_default=sa_false())
     at = db.Column(db.DateTime, nullable=False, default=now)
+
+
+class CardSheet(db.Model):
+    """A sheet of cards printed: its once-key's digest (unique: a sheet is made once, and
+    the second request of a double tap finds it), where it was printed (`place`: "club",
+    or "event:<id>" from an event's director), its members. The cards' links and PINs
+    are made from the once-key (`cards.derived`), so the sheet's page shows them again
+    from its address alone; the database keeps only their digests, on the members."""
+
+    __tablename__ = "card_sheets"
+
+    id = db.Column(db.Integer, primary_key=True)
+    key_digest = db.Column(db.String(64), nullable=False, unique=True)
+    place = db.Column(db.String(40), nullable=False)
+    members = db.Column(db.JSON, nullable=False)  # member ids, in the sheet's order
+    made = db.Column(db.DateTime, nullable=False, default=now)
 
 
 class ResultCache(db.Model):

@@ -3,6 +3,11 @@ their cards, seats of matches linked to members, two members merged; every act l
 (`ClubAction`). Nothing recorded is deleted or rewritten: a match keeps its names, a merged
 member stays (pointing at the one kept), a renewed card or link replaces only a digest.
 
+Once means once (`web.once`): a member's name is a unique key (`name_key`), a sheet of
+cards is printed once (its once-key's digest a unique key), and a merge claims both
+members (a conditional update of each, in the order of their ids) before it is made:
+two merges of the same two members at once, either way, make one.
+
 `resolve(names, create=...)` is the call the start and event forms will use to pick
 players from the roster (names -> members, unknown names made members for an event), and
 `link_seats(match_id, members)` the one that seats them in a match.
@@ -16,12 +21,12 @@ from sqlalchemy import or_, select, update
 
 from referee.engine import names as rule
 
-from .. import db
+from .. import db, once
 from ..errors import Refused
 from ..i18n import say
 from ..models import Match, now
 from . import cards
-from .models import ClubAction, ClubKey, Member, SeatMember
+from .models import CardSheet, ClubAction, ClubKey, Member, SeatMember
 
 SHORT_MAX = 20
 SEARCH_MAX = 40
@@ -35,6 +40,8 @@ ACTIONS = {
     "linked": _l("Match %(match)s: seat %(seat)s (%(player)s) linked to %(name)s"),
     "merged": _l("%(gone)s merged into %(kept)s"),
     "key": _l("A new secretary's link (the old one stops working)"),
+    "renamed": _l("%(old)s renamed %(name)s: the name was made twice at once"),
+    "unmerged": _l("%(name)s is a member again: two merges at once had hidden them"),
 }
 
 
@@ -68,16 +75,19 @@ def has_secretary() -> bool:
     )
 
 
-def new_secretary() -> str:
-    """A new secretary's link (its token, shown once); every link before it stops working."""
-    token, dig = cards.new_link()
-    db.session.execute(
-        update(ClubKey).where(ClubKey.revoked.is_(None)).values(revoked=now()),
-        execution_options={"synchronize_session": False},
-    )
-    db.session.add(ClubKey(digest=dig))
-    log("key")
-    db.session.commit()
+def new_secretary(token: str | None = None) -> str:
+    """A new secretary's link (its token: `token`, made from the form's once-key, or a
+    new one); every link before it stops working. Done if it is made already (the second
+    request of a double tap)."""
+    token = token or cards.new_link()[0]
+    with once.unique(_("The new link is made already.")):
+        db.session.execute(
+            update(ClubKey).where(ClubKey.revoked.is_(None)).values(revoked=now()),
+            execution_options={"synchronize_session": False},
+        )
+        db.session.add(ClubKey(digest=cards.digest(token)))
+        log("key")
+        db.session.commit()
     return token
 
 
@@ -175,13 +185,24 @@ def _check_name(name: str, short: str, field: str, other: Member | None = None) 
     return name, short or None
 
 
+def _taken(name: str, field: str = "name"):
+    """The refusal of a name another member holds (the unique key's answer)."""
+    return lambda: Refused(
+        409,
+        _("%(name)s is already a member: every member needs a different name.", name=name),
+        "C-NAMES",
+        field=field,
+    )
+
+
 def add(name: str, short: str = "") -> Member:
     """A new member, active, without a card yet."""
     name, short = _check_name(name, short, "name")
     m = Member(name=name, short=short)
-    db.session.add(m)
-    log("added", name=name)
-    db.session.commit()
+    with once.unique(_taken(name)):
+        db.session.add(m)
+        log("added", name=name)
+        db.session.commit()
     return m
 
 
@@ -191,34 +212,72 @@ def edit(m: Member, name: str, short: str) -> Member:
         raise Refused(409, _("%(name)s was merged into another member.", name=m.name))
     old = m.name
     name, short = _check_name(name, short, "name", other=m)
-    if (name, short) != (m.name, m.short):
-        m.name, m.short, m.updated = name, short, now()
-        log("edited", old=old, name=name)
-    db.session.commit()
+    with once.unique(_taken(name)):
+        if (name, short) != (m.name, m.short):
+            m.name, m.short, m.updated = name, short, now()
+            log("edited", old=old, name=name)
+        db.session.commit()
     return m
 
 
 def set_active(m: Member, active: bool) -> Member:
+    """Active or not, once: the second request finds it so (Done)."""
     if m.merged_into is not None:
         raise Refused(409, _("%(name)s was merged into another member.", name=m.name))
-    if m.active != active:
-        m.active, m.updated = active, now()
-        log("reactivated" if active else "deactivated", name=m.name)
+    name = m.name
+    once.claim(
+        update(Member)
+        .where(Member.id == m.id, Member.merged_into.is_(None), Member.active.is_(not active))
+        .values(active=active, updated=now()),
+        lambda: (
+            _("%(name)s is active already.", name=name)
+            if active
+            else _("%(name)s is not active already.", name=name)
+        ),
+    )
+    log("reactivated" if active else "deactivated", name=name)
     db.session.commit()
+    db.session.refresh(m)
     return m
 
 
-def issue_card(m: Member) -> tuple[str, str]:
-    """A new card: (the personal link's token, the PIN), shown once; the old ones stop
-    working (only their digests were kept, and they are replaced)."""
-    if m.merged_into is not None:
-        raise Refused(409, _("%(name)s was merged into another member.", name=m.name))
-    token, dig = cards.new_link()
-    pin = cards.new_pin()
-    m.link_digest, m.pin_hash, m.card_issued, m.updated = dig, cards.hash_pin(pin), now(), now()
-    log("card", name=m.name)
-    db.session.commit()
-    return token, pin
+def print_cards(key: str, place: str, chosen: list[Member]) -> CardSheet:
+    """A sheet of new cards for the members `chosen` (not merged), made once from the
+    form's once-key `key` (`cards.derived`: its page shows them from its address); the
+    members' old cards stop working (only their digests were kept, and they are
+    replaced). Done if this sheet is printed already (the second request of a double
+    tap, which is shown the same sheet)."""
+    for m in chosen:
+        if m.merged_into is not None:
+            raise Refused(409, _("%(name)s was merged into another member.", name=m.name))
+    sheet = CardSheet(key_digest=cards.digest(key), place=place, members=[m.id for m in chosen])
+    with once.unique(_("These cards are printed already: this is their sheet.")):
+        db.session.add(sheet)
+        db.session.flush()  # the sheet first: its twin stops here, before any card changes
+        for m in chosen:
+            token, pin = cards.derived(key, m.id)
+            m.link_digest, m.pin_hash = cards.digest(token), cards.hash_pin(pin)
+            m.card_issued = m.updated = now()
+            log("card", name=m.name)
+        db.session.commit()
+    return sheet
+
+
+def card_sheet(key: str, place: str) -> tuple[CardSheet, list[tuple[Member, str, str, bool]]]:
+    """The sheet of once-key `key` printed at `place`, with each card: (member, link
+    token, PIN, still in force: False once a newer card replaced it). Refused(404) for
+    no such sheet there."""
+    sheet = db.session.execute(
+        select(CardSheet).where(CardSheet.key_digest == cards.digest(key))
+    ).scalar_one_or_none()
+    if sheet is None or sheet.place != place:
+        raise Refused(404, _("There is no page at this link."))
+    out = []
+    for member_id in sheet.members:
+        m = db.session.get(Member, member_id)
+        token, pin = cards.derived(key, member_id)
+        out.append((m, token, pin, m.link_digest == cards.digest(token)))
+    return sheet, out
 
 
 def by_link(token: str) -> Member | None:
@@ -268,10 +327,28 @@ def link_seats(match_id: int, members: dict[int, int]) -> None:
     recorded. Refused: a seat the match has not, a merged member, one member at two seats.
     The match's version moves on (its pages show who may sign). A locked match may be
     linked: its record does not change."""
-    match = db.session.get(Match, match_id)
-    if match is None:
+    seat_members(match_id, members)
+    db.session.commit()
+
+
+def seat_members(match_id: int, members: dict[int, int]) -> None:
+    """`link_seats` in the caller's transaction (not committed). Its first statement adds
+    one to the match's version, which locks the match's row until the commit: two links
+    of one match's seats are made one after the other (a seat is linked once)."""
+    if not once.claimed(
+        update(Match).where(Match.id == match_id).values(version=Match.version + 1, updated=now())
+    ):
+        db.session.rollback()
         raise Refused(404, _("There is no such match."))
-    have = {s: m.id for s, m in seated(match_id).items()}
+    try:
+        _seat(db.session.get(Match, match_id), members)
+    except Refused:
+        db.session.rollback()
+        raise
+
+
+def _seat(match: Match, members: dict[int, int]) -> None:
+    have = {s: m.id for s, m in seated(match.id).items()}
     wanted = dict(have)
     chosen = {}
     for seat, member_id in members.items():
@@ -287,19 +364,14 @@ def link_seats(match_id: int, members: dict[int, int]) -> None:
     if len(ids) != len(set(ids)):
         raise Refused(409, _("One member cannot sit at two seats of a match."))
     for seat, m in chosen.items():
-        row = db.session.get(SeatMember, (match_id, seat))
+        row = db.session.get(SeatMember, (match.id, seat))
         if row is None:
-            db.session.add(SeatMember(match_id=match_id, seat=seat, member_id=m.id))
+            db.session.add(SeatMember(match_id=match.id, seat=seat, member_id=m.id))
         elif row.member_id != m.id:
             row.member_id, row.linked = m.id, now()
         else:
             continue
-        log("linked", match=match_id, seat=seat + 1, player=match.players[seat], name=m.name)
-    db.session.execute(
-        update(Match).where(Match.id == match_id).values(version=Match.version + 1, updated=now()),
-        execution_options={"synchronize_session": False},
-    )
-    db.session.commit()
+        log("linked", match=match.id, seat=seat + 1, player=match.players[seat], name=m.name)
 
 
 def named(name: str, limit: int = 200) -> list[tuple[Match, int]]:
@@ -323,13 +395,29 @@ def named(name: str, limit: int = 200) -> list[tuple[Match, int]]:
 
 def merge(gone: Member, kept: Member) -> None:
     """`gone` merged into `kept`, with everything it played: its seats count for `kept`
-    from now on. `gone` stays (inactive, pointing at `kept`); logged. Refused when the
-    two sat in one match (two people) or either is merged already."""
+    from now on. `gone` stays (inactive, pointing at `kept`, its name free); logged. Both
+    members are claimed first, in the order of their ids (a conditional update of each
+    while it is not merged: their rows locked until the commit), so that a merge made
+    meanwhile, either way, is seen: Done for the same merge again, refused for any other.
+    Refused when the two sat in one match (two people) or either is merged already."""
     if gone.id == kept.id:
         raise Refused(400, _("Choose two different members."))
-    for m in (gone, kept):
-        if m.merged_into is not None:
+    for m in sorted((gone, kept), key=lambda m: m.id):
+        if not once.claimed(
+            update(Member)
+            .where(Member.id == m.id, Member.merged_into.is_(None))
+            .values(updated=now())
+        ):
+            db.session.rollback()
+            db.session.refresh(gone)
+            if gone.merged_into == kept.id:
+                raise once.Done(
+                    _("%(gone)s was merged into %(kept)s already.", gone=gone.name, kept=kept.name)
+                )
+            db.session.refresh(m)
             raise Refused(409, _("%(name)s was merged into another member.", name=m.name))
+    db.session.refresh(gone)
+    db.session.refresh(kept)
     both = db.session.execute(
         select(SeatMember.match_id)
         .where(SeatMember.member_id.in_([gone.id, kept.id]))
@@ -338,6 +426,7 @@ def merge(gone: Member, kept: Member) -> None:
         .limit(1)
     ).scalar()
     if both is not None:
+        db.session.rollback()
         raise Refused(
             409,
             _(
@@ -347,8 +436,7 @@ def merge(gone: Member, kept: Member) -> None:
                 match=both,
             ),
         )
-    gone.merged_into, gone.active, gone.updated = kept.id, False, now()
-    kept.updated = now()
+    gone.merged_into, gone.active, gone.name_key, gone.updated = kept.id, False, None, now()
     log("merged", gone=gone.name, kept=kept.name)
     db.session.execute(  # the pages of their matches show the member kept
         update(Match)

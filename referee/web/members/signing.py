@@ -1,8 +1,9 @@
 """Signatures per side: a side signs a decided match's result with the credential of one
 of its own members: their PIN typed on the table's phone (`with_pin`), or their personal
 link on their own phone (`with_link`). The table's players' link alone signs for no side
-that has members (`audit.service.confirm` refuses it). A wrong PIN is counted in the
-database and the tries are limited (`cards`: per member and per match and client)."""
+that has members (`audit.service.confirm` refuses it). PIN tries are recorded in the
+database before they are checked, and limited (`cards`: per member and client address,
+per member, per match and client)."""
 
 from __future__ import annotations
 
@@ -29,36 +30,39 @@ def _wait(minutes: int) -> str:
     )
 
 
-def check_pin(m: Member, pin: str, match_id: int | None, client: str) -> None:
-    """Refused unless `pin` is the member's PIN: a wrong one is counted (403, with the
-    tries left), and past either limit nothing is checked (429). `match_id`: the match
-    signed (None for what is not a match: a league fixture's sheet, whose `client` then
-    names it). The one PIN check: the table's signatures and the leagues' use it."""
-    client = (client or "unknown")[:64]
-    member_left, client_left = cards.tries_left(m.id, match_id, client)
-    if member_left <= 0 or client_left <= 0:
-        raise Refused(429, _wait(int(cards.WINDOW.total_seconds() // 60)), field="pin")
+def check_pin(m: Member, pin: str, client: str, match_id: int | None = None, sheet=None) -> None:
+    """Refused unless `pin` is the member's PIN. The try is recorded before it is checked
+    (`cards.take_try`): past a limit nothing is checked (429); a wrong one counts (403,
+    with the tries left). `client`: the phone's address; `match_id` the match signed, or
+    `sheet` a league fixture's sheet. The one PIN check: the table's signatures and the
+    leagues' use it."""
+    addr = cards.address(client)
+    place = addr if sheet is None else f"fixture{sheet}:{addr}"[:64]
     if m.pin_hash is None:
         raise Refused(
             409,
             _("%(name)s has no card yet: the club's secretary makes one.", name=m.name),
             field="pin",
         )
-    if not cards.pin_matches(cards.normal_pin(pin), m.pin_hash):
-        cards.count_wrong(m.id, match_id, client)
-        left = min(member_left, client_left) - 1
-        if left <= 0:
-            raise Refused(429, _wait(int(cards.WINDOW.total_seconds() // 60)), field="pin")
-        raise Refused(
-            403,
-            ngettext(
-                "Wrong PIN for %(name)s: %(num)d more try.",
-                "Wrong PIN for %(name)s: %(num)d more tries.",
-                left,
-                name=m.name,
-            ),
-            field="pin",
-        )
+    tried = cards.take_try(m.id, match_id, place, addr)
+    if tried is None:
+        raise Refused(429, _wait(int(cards.WINDOW.total_seconds() // 60)), field="pin")
+    if cards.pin_matches(cards.normal_pin(pin), m.pin_hash):
+        cards.right(tried)
+        return
+    left = cards.tries_left(m.id, match_id, place, addr)
+    if left <= 0:
+        raise Refused(429, _wait(int(cards.WINDOW.total_seconds() // 60)), field="pin")
+    raise Refused(
+        403,
+        ngettext(
+            "Wrong PIN for %(name)s: %(num)d more try.",
+            "Wrong PIN for %(name)s: %(num)d more tries.",
+            left,
+            name=m.name,
+        ),
+        field="pin",
+    )
 
 
 def with_pin(token: str, side, member_id, pin: str, score: str, client: str) -> str:
@@ -80,7 +84,7 @@ def with_pin(token: str, side, member_id, pin: str, score: str, client: str) -> 
             m = members[0]
         else:
             raise Refused(400, _("Choose the member who signs for this side."), field="member")
-    check_pin(m, pin, table.row.id, client)
+    check_pin(m, pin, client, match_id=table.row.id)
     return audit.sign(token, side, score, m, "pin")
 
 

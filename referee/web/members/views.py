@@ -24,12 +24,13 @@ from markupsafe import Markup
 from referee.engine.names import JOIN, same
 from referee.engine.variants import VARIANTS
 
-from .. import downloads, public
+from .. import downloads, once, public
 from ..drawing import qr_svg
 from ..errors import Refused
 from ..table.screen import Link
 from ..table.views import _write
 from . import pages, service, signing
+from .cards import link_of
 from .results import club
 
 bp = Blueprint("members", __name__)
@@ -101,7 +102,12 @@ def edit(key: str, member_id: int):
     return render_template("members/edit.html", key=key, m=m, refused=refused), status
 
 
+def _roster_page(key: str, **_args) -> str:
+    return url_for("members.roster", key=key)
+
+
 @bp.post("/club/<key>/member/<int:member_id>/active")
+@once.answered(_roster_page)
 def active(key: str, member_id: int):
     _secretary(key)
     try:
@@ -118,29 +124,82 @@ def active(key: str, member_id: int):
 
 @bp.post("/club/<key>/cards")
 def cards(key: str):
-    """New cards for the members ticked (each shown once: print them now)."""
+    """New cards for the members ticked, printed once from the form's once-key: answered
+    with their sheet's page (a GET: a reload, or the second request of a double tap,
+    shows the same sheet)."""
     _secretary(key)
-    made = []
+    chosen = []
     for member_id in request.form.getlist("member"):
         try:
-            m = service.member(member_id)
-            token, pin = service.issue_card(m)
+            chosen.append(service.member(member_id))
         except Refused as e:
             return _refused(e)
-        url = public.link("members.page", token=token)
-        made.append({"member": m, "url": url, "pin": pin, "qr": qr_svg(url, m.name, 3)})
-    if not made:
+    if not chosen:
         flash(_("Tick the members whose cards to print."))
         return redirect(url_for("members.roster", key=key))
+    sheet = once.key_of(request.form, *sorted(m.id for m in chosen))
+    then = url_for("members.card_sheet", key=key, sheet=sheet)
+    try:
+        service.print_cards(sheet, "club", chosen)
+    except once.Done as e:
+        flash(e.message)
+    except Refused as e:
+        return _refused(e)
+    return redirect(then)
+
+
+def sheet_of(key: str, place: str) -> list[dict]:
+    """The cards of the sheet of once-key `key` printed at `place`, as the sheet shows
+    them (a card a newer one replaced is shown as such, without its PIN)."""
+    _sheet, found = service.card_sheet(key, place)
+    out = []
+    for m, token, pin, valid in found:
+        url = public.link("members.page", token=token)
+        out.append(
+            {
+                "member": m,
+                "url": url,
+                "pin": pin,
+                "qr": qr_svg(url, m.name, 3) if valid else None,
+                "replaced": not valid,
+            }
+        )
+    return out
+
+
+@bp.get("/club/<key>/cards/<sheet>")
+def card_sheet(key: str, sheet: str):
+    """A sheet of cards printed: its links and PINs, made again from its once-key."""
+    _secretary(key)
+    try:
+        made = sheet_of(sheet, "club")
+    except Refused as e:
+        return _refused(e)
     return _no_store(render_template("members/cards.html", key=key, cards=made, note=public.note()))
 
 
 @bp.post("/club/<key>/renew")
 def renew(key: str):
-    """A new secretary's link: the one used here stops working."""
+    """A new secretary's link, made once from the form's once-key: the one used here stops
+    working, and the answer is the new link's page (the second request of a double tap,
+    whose link no longer works, is sent there too)."""
+    token = link_of(once.key_of(request.form), "secretary")
+    if service.secretary(token) is not None:  # this form's twin made it
+        flash(_("The new link is made already."))
+        return redirect(url_for("members.new_key", key=token))
     _secretary(key)
-    token = service.new_secretary()
-    url = public.link("members.roster", key=token)
+    try:
+        service.new_secretary(token)
+    except once.Done as e:
+        flash(e.message)
+    return redirect(url_for("members.new_key", key=token))
+
+
+@bp.get("/club/<key>/key")
+def new_key(key: str):
+    """The secretary's link in force, shown to be kept (the page a renewal ends on)."""
+    _secretary(key)
+    url = public.link("members.roster", key=key)
     return _no_store(render_template("members/key.html", url=url))
 
 
@@ -179,15 +238,21 @@ def link(key: str):
 
 
 @bp.route("/club/<key>/merge", methods=["GET", "POST"])
+@once.answered(_roster_page)
 def merge(key: str):
     """Two members merged, with everything they played (the one merged stays, pointing at
-    the one kept)."""
+    the one kept), once the secretary has said yes on the page that asks first: a merge
+    is not undone."""
     _secretary(key)
     refused, status = None, 200
     if request.method == "POST":
         try:
             gone = service.member(request.form.get("gone"))
             kept = service.member(request.form.get("kept"))
+            if gone.id == kept.id:
+                raise Refused(400, _("Choose two different members."))
+            if request.form.get("confirm") != "1":
+                return render_template("members/merge_confirm.html", key=key, gone=gone, kept=kept)
             service.merge(gone, kept)
             flash(_("%(gone)s merged into %(kept)s.", gone=gone.name, kept=kept.name))
             return redirect(url_for("members.roster", key=key))

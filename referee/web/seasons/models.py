@@ -4,8 +4,10 @@ its events' standings give (`referee.seasons`)."""
 
 from __future__ import annotations
 
+from sqlalchemy.orm import validates
+
 from .. import db
-from ..models import now
+from ..models import name_key, now
 
 
 class Season(db.Model):
@@ -17,10 +19,16 @@ class Season(db.Model):
 
     id = db.Column(db.Integer, primary_key=True)
     name = db.Column(db.String(120), nullable=False)
+    name_key = db.Column(db.String(64), nullable=False, unique=True)  # one season a name
     places = db.Column(db.JSON(none_as_null=True), nullable=True)
     best = db.Column(db.Integer, nullable=True)
     created = db.Column(db.DateTime, nullable=False, default=now)
     updated = db.Column(db.DateTime, nullable=False, default=now)
+
+    @validates("name")
+    def _keyed(self, _key, value: str) -> str:
+        self.name_key = name_key(value)
+        return value
 
 
 class SeasonEvent(db.Model):

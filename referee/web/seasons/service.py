@@ -4,7 +4,9 @@ standings as the events service gives them now (`events.service.load`), never st
 
 A player of a night is the member their entrant is linked to (`events.roster`), else the
 member of that name, else the name as typed; each player of a pair scores the pair's
-points. Every act is in the secretary's log (`ClubAction`)."""
+points. Every act is in the secretary's log (`ClubAction`). Once means once (`web.once`):
+a season's name is a unique key, an event is in one season (its row's key), and the
+second request of a double tap is told the work is done."""
 
 from __future__ import annotations
 
@@ -13,13 +15,13 @@ from fractions import Fraction
 
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
-from sqlalchemy import select
+from sqlalchemy import delete, select
 
 from referee import seasons as pure
 from referee.engine import names as rule
 from referee.events.standings import points
 
-from .. import db
+from .. import db, once
 from ..errors import Refused
 from ..events import service as events
 from ..events.models import Event
@@ -91,9 +93,10 @@ def create(name: str, own: bool, places: str, best) -> Season:
             400, _("The nights that count are 1 to %(n)s, or empty: all.", n=MAX_BEST), field="best"
         )
     s = Season(name=name[:120], places=chosen, best=best)
-    db.session.add(s)
-    members.log("season", season=s.name)
-    db.session.commit()
+    with once.unique(_("The season %(name)s is made already.", name=s.name)):
+        db.session.add(s)
+        members.log("season", season=s.name)
+        db.session.commit()
     return s
 
 
@@ -108,21 +111,29 @@ def attach(s: Season, event: Event) -> None:
     row = db.session.get(SeasonEvent, event.id)
     if row is not None and row.season_id == s.id:
         return
-    if row is None:
-        db.session.add(SeasonEvent(event_id=event.id, season_id=s.id))
-    else:
-        row.season_id, row.added = s.id, now()
-    s.updated = now()
-    members.log("season_event", event=event.name, season=s.name)
-    db.session.commit()
+    with once.unique(_("%(event)s is in a season already.", event=event.name)):
+        if row is None:
+            db.session.add(SeasonEvent(event_id=event.id, season_id=s.id))
+        else:
+            row.season_id, row.added = s.id, now()
+        s.updated = now()
+        members.log("season_event", event=event.name, season=s.name)
+        db.session.commit()
 
 
 def detach(s: Season, event_id) -> None:
+    """An event taken out of the season, once: the second request finds it out (Done)."""
     row = db.session.get(SeasonEvent, _int(event_id))
     if row is None or row.season_id != s.id:
         raise Refused(404, _("This event is not in this season."))
     event = db.session.get(Event, row.event_id)
-    db.session.delete(row)
+    once.claim(
+        delete(SeasonEvent).where(
+            SeasonEvent.event_id == row.event_id, SeasonEvent.season_id == s.id
+        ),
+        _("%(event)s is out of the season already.", event=event.name),
+    )
+    db.session.expunge(row)
     s.updated = now()
     members.log("season_out", event=event.name, season=s.name)
     db.session.commit()
@@ -174,9 +185,21 @@ class Table:
     nights: list[Event]
     rows: list[pure.SeasonRow]
     names: dict  # a player's key -> the name shown
+    provisional: list[bool]  # per night: still in progress (neither finished nor complete)
 
     def name(self, who) -> str:
         return self.names[who]
+
+    @property
+    def in_progress(self) -> list[int]:
+        """The numbers of the nights still in progress: the table is provisional."""
+        return [i for i, p in enumerate(self.provisional, 1) if p]
+
+    def provisional_row(self, r: pure.SeasonRow) -> bool:
+        """Whether a player's total holds points of a night still in progress."""
+        return any(
+            p is not None and prov for p, prov in zip(r.nights, self.provisional, strict=True)
+        )
 
 
 def _players(event: Event) -> dict[int, list[tuple]]:
@@ -214,8 +237,10 @@ def table(s: Season) -> Table:
     evs = nights(s)
     placings = []
     names: dict = {}
+    provisional = []
     for ev in evs:
         state = events.load(ev)
+        provisional.append(not (ev.finished or state.complete))
         players = _players(ev)
         night = []
         for row in state.standings:
@@ -231,27 +256,32 @@ def table(s: Season) -> Table:
     if wanted:
         for m in db.session.execute(select(Member).where(Member.id.in_(wanted))).scalars():
             names[("member", m.id)] = m.name
-    return Table(s, evs, rows, names)
+    return Table(s, evs, rows, names, provisional)
+
+
+def _night_field(t: Table, i: int, ev: Event) -> str:
+    """A night's column: its number and name, "(provisional)" while it is in progress."""
+    return f"{i}. {ev.name}" + (" (provisional)" if t.provisional[i - 1] else "")
 
 
 def export_rows(t: Table) -> list[dict]:
     """The table as CSV rows: place, player, each night's points (a * where it counts,
-    empty where absent), total, nights played."""
+    empty where absent), total, nights played, and "yes" where the total holds points of
+    a night still in progress (provisional)."""
     out = []
     for r in t.rows:
         row = {"place": r.rank, "player": t.name(r.who)}
         for i, (ev, p) in enumerate(zip(t.nights, r.nights, strict=True), 1):
-            row[f"{i}. {ev.name}"] = (
+            row[_night_field(t, i, ev)] = (
                 "" if p is None else f"{points(p)}{'*' if r.counted[i - 1] else ''}"
             )
         row["total"] = points(r.total)
         row["nights"] = r.attended
+        row["provisional"] = "yes" if t.provisional_row(r) else ""
         out.append(row)
     return out
 
 
 def fields(t: Table) -> list[str]:
-    return ["place", "player", *(f"{i}. {ev.name}" for i, ev in enumerate(t.nights, 1))] + [
-        "total",
-        "nights",
-    ]
+    nights = [_night_field(t, i, ev) for i, ev in enumerate(t.nights, 1)]
+    return ["place", "player", *nights, "total", "nights", "provisional"]

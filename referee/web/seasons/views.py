@@ -8,7 +8,7 @@ from flask_babel import gettext as _
 
 from referee import seasons as pure
 
-from .. import downloads
+from .. import downloads, once
 from ..errors import Refused
 from ..members import service as members
 from . import service
@@ -29,6 +29,7 @@ def _season(season_id):
 
 
 @bp.route("/club/<key>/seasons", methods=["GET", "POST"])
+@once.answered(lambda key: url_for("seasons.seasons", key=key))
 def seasons(key: str):
     _secretary(key)
     refused, status = None, 200
@@ -67,7 +68,12 @@ def manage(key: str, season_id: int, refused: Refused | None = None):
     ), (refused.status if refused else 200)
 
 
+def _manage(key: str, season_id: int, **_args) -> str:
+    return url_for("seasons.manage", key=key, season_id=season_id)
+
+
 @bp.post("/club/<key>/seasons/<int:season_id>/events")
+@once.answered(_manage)
 def add_event(key: str, season_id: int):
     _secretary(key)
     s = _season(season_id)
@@ -80,6 +86,7 @@ def add_event(key: str, season_id: int):
 
 
 @bp.post("/club/<key>/seasons/<int:season_id>/events/<int:event_id>/remove")
+@once.answered(_manage)
 def remove_event(key: str, season_id: int, event_id: int):
     _secretary(key)
     s = _season(season_id)
