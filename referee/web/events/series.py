@@ -13,7 +13,6 @@ from sqlalchemy import bindparam, select
 
 from .. import db
 from ..models import Match, is_token
-from ..reads import read
 from .models import Entrant, Event, EventGame, EventTable, Round
 
 
@@ -43,7 +42,8 @@ def series_of(row, write: bool = True) -> SeriesView | None:
     match by hand, or a single game: known from the row, or one small read)."""
     from .service import _table_state
 
-    if row.event_id is None or (read(SERIES, {"event": row.event_id}).scalar() or 1) <= 1:
+    rounds = None if row.event_id is None else db.session.execute(SERIES, {"event": row.event_id})
+    if rounds is None or (rounds.scalar() or 1) <= 1:
         return None
     match_id = row.id
     game = db.session.execute(
