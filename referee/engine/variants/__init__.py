@@ -35,6 +35,7 @@ from .ctyrka import Ctyrka
 from .five_up import FiveUp
 from .fives_and_threes import FivesAndThrees
 from .french_connection import FrenchConnection
+from .mexican_train import MexicanTrain
 
 ENVIRONMENT = "REFEREE_VARIANTS"  # modules to import that register more variants
 
@@ -88,7 +89,7 @@ def league_game(preset: str) -> tuple[Variant, dict[int, dict]] | None:
 
 
 # THE list: one entry per variant
-BUILT_IN = (FiveUp(), FrenchConnection(), Ctyrka(), FivesAndThrees())
+BUILT_IN = (FiveUp(), FrenchConnection(), Ctyrka(), FivesAndThrees(), MexicanTrain())
 for _variant in BUILT_IN:
     register(_variant)
 
