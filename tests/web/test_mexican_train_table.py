@@ -56,9 +56,10 @@ def test_the_trains_are_rows_and_the_picker_names_the_trains(app):
     html = phone.table(t, tile="12-3")
     offered = re.findall(r'name="train" value="(\d)"', html)
     assert offered == ["2", "3"]  # Cleo's (marker) and his own; the Mexican train ends in 6
+    hand_no, after = phone.position(t)
     r = phone.post(
         f"/t/{t}/play",
-        {**dict(zip(("hand", "after"), phone.position(t))), "seat": 3, "tile": "12-1", "train": 1},
+        {"hand": hand_no, "after": after, "seat": 3, "tile": "12-1", "train": 1},
     )
     assert r.status_code == 422 and "MT-CLOSED" in r.get_data(as_text=True)
 
