@@ -1,7 +1,8 @@
 """Mexican Train at the table (issue 41): a hub of trains drawn a row per train with its
 owner and marker, the picker's buttons naming only the trains where the chosen tile fits,
 and a 6-player match of 13 rounds recorded from the table screen with moves the engine
-chooses, its totals the sums of the tiles left entered at each round's end."""
+chooses, its totals the sums of the tiles left tapped on the end form's picture of the
+set at each round's end."""
 
 from __future__ import annotations
 
@@ -31,6 +32,22 @@ def send(phone: Phone, token: str, hand_no: int, after: int, move) -> None:
         url = "pass"
     r = phone.post(f"/t/{token}/{url}", data)
     assert r.status_code == 302, (move, r.get_data(as_text=True)[-2000:])
+
+
+def tap(phone: Phone, token: str, number: int, after: int, left) -> None:
+    """Tap each player's tiles left on the end form's picture of the set (its checkboxes:
+    one per tile, each with its pips for the running subtotal) and settle the round."""
+    page = phone.get(f"/t/{token}/end").get_data(as_text=True)
+    data: dict = {"hand": number, "after": after}
+    for seat, tiles in enumerate(left):
+        boxes = dict(
+            re.findall(rf'name="left-{seat}" value="([\d-]+)"[^>]*data-pips="(\d+)"', page)
+        )
+        assert all(str(x) in boxes for x in tiles)  # every tile held can be tapped
+        assert sum(int(boxes[str(x)]) for x in tiles) == pip_count(tiles)
+        data[f"left-{seat}"] = [str(x) for x in tiles]
+    r = phone.post(f"/t/{token}/end", data)
+    assert r.status_code == 302, r.get_data(as_text=True)[-2000:]
 
 
 def test_the_trains_are_rows_and_the_picker_names_the_trains(app):
@@ -87,11 +104,7 @@ def test_a_six_player_match_of_13_rounds_from_the_table(app):
         left = hand.left
         for seat, tiles in enumerate(left):
             tapped[seat] += pip_count(tiles)
-        phone.settle(
-            token,
-            {name: " ".join(str(x) for x in left[s]) for s, name in enumerate(SIX)},
-            position=(number, after),
-        )
+        tap(phone, token, number, after, left)
     page = phone.get(f"/t/{token}/match").get_data(as_text=True)
     totals = here.totals()
     assert totals == tapped  # the engine's totals: the pips of the tiles left, added up
