@@ -54,13 +54,15 @@ def _row(hand, k: int, y: float, lit, name: str) -> str:
             f'<rect x="1" y="{fmt(y + 1)}" width="{WIDTH - 2}" height="{ROW - 2}" rx="4" '
             f'fill="{GLOW}" fill-opacity="0.35" stroke="{GLOW}" stroke-width="2"/></g>'
         )
-    style = ' font-size="10" font-weight="bold"' if public else ' font-size="13"'
-    parts.append(
-        f'<text x="4" y="{fmt(y + 19)}"{style} fill="{IVORY}" textLength="{LABEL - 24}" '
-        f'lengthAdjust="spacingAndGlyphs">{"🚂 " if public else ""}{label}</text>'
-        if public or len(name) > 12
-        else f'<text x="6" y="{fmt(y + 19)}"{style} fill="{IVORY}">{label}</text>'
+    style = (
+        f' font-size="11" font-weight="bold" fill="{BRASS}"'
+        if public
+        else (f' font-size="13" fill="{IVORY}"')
     )
+    squeeze = (  # a long name is squeezed into the label's room
+        f' textLength="{LABEL - 24}" lengthAdjust="spacingAndGlyphs"' if len(name) > 12 else ""
+    )
+    parts.append(f'<text x="6" y="{fmt(y + 19)}"{style}{squeeze}>{label}</text>')
     if down:
         parts.append(
             f'<circle class="marker" cx="{LABEL - 12}" cy="{fmt(y + 15)}" r="6" '
