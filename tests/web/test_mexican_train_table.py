@@ -69,6 +69,8 @@ def test_the_trains_are_rows_and_the_picker_names_the_trains(app):
     rows = re.findall(r'<g class="train" data-train="(\d)"( data-marker)?', html)
     assert rows == [("0", ""), ("1", ""), ("2", " data-marker"), ("3", ""), ("4", "")]
     assert "the Mexican train</text>" in html and "Target:" not in html
+    assert "Ann set the engine 12-12" in html
+    assert "Ben laid 12-6 on the Mexican train" in html
     # Dan may lay on Cleo's train now (her marker), not on Ben's (none)
     html = phone.table(t, tile="12-3")
     offered = re.findall(r'name="train" value="(\d)"', html)

@@ -40,10 +40,19 @@ def describe(hand: EngineHand, move: Move, number: int, lead_at: int | None = -1
         lead_at = first_play(hand)
     lead = lead_at is None or lead_at >= number
     if move.kind == "play":
+        trains = hand.variant.trains  # a hub of trains: the engine, and each lay's train
         if lead:
             if hand.variant.poses:
                 return _("%(player)s posed %(tile)s", player=name, tile=move.tile)
+            if trains:
+                return _("%(player)s set the engine %(tile)s", player=name, tile=move.tile)
             return _("%(player)s led %(tile)s", player=name, tile=move.tile)
+        node = hand.layout.by_tile.get(move.tile) if trains else None  # type: ignore[arg-type]
+        if node is not None and node.arm is not None:
+            train = say(hand.train_name(node.arm))  # type: ignore[attr-defined]  # a hub's
+            return _(
+                "%(player)s laid %(tile)s on %(train)s", player=name, tile=move.tile, train=train
+            )
         if move.on is None:
             return _("%(player)s laid %(tile)s", player=name, tile=move.tile)
         return _("%(player)s laid %(tile)s on %(on)s", player=name, tile=move.tile, on=move.on)
