@@ -13,7 +13,7 @@ def endless(variant: str, names: list[str]) -> Match:
     """A match that no side wins (its target lies beyond any a table may set up): for
     playing thousands of hands in measurements and tests."""
     match = Match(variant, names)
-    for end in ("target", "rounds"):  # what ends a match (a target, so many rounds)
+    for end in ("target", "hands"):  # what ends a match (a target, so many hands)
         if end in match.options:
             match.options[end] = 10**9
     return match

@@ -45,7 +45,7 @@ def test_the_variant_declares_the_set_players_and_deal():
         "first_turn": "one",
         "double_blank": "0",
         "marker_penalty": "0",
-        "rounds": 13,
+        "hands": 13,
     }
     deal = [m.variant.deal_size(n, m.options) for n in range(2, 9)]
     assert deal == [15, 15, 15, 12, 12, 10, 10]
@@ -57,7 +57,7 @@ def test_the_variant_declares_the_set_players_and_deal():
         Match(MT, [f"P{i}" for i in range(9)])
     assert e.value.rule == "MT-PLAYERS"
     with pytest.raises(SetupError) as e:
-        Match(MT, FOUR, {"rounds": 14})
+        Match(MT, FOUR, {"hands": 14})
     assert e.value.rule == "MT-MATCH"
     with pytest.raises(SetupError):
         Match(MT, FOUR, {"double_blank": 50})  # a choice is written as a string
@@ -261,7 +261,7 @@ def test_the_scores_of_a_13_round_game():
 
 
 def test_fewer_rounds_end_the_match_sooner():
-    m = play_match(MT, 3, random.Random(2), {"rounds": 5})
+    m = play_match(MT, 3, random.Random(2), {"hands": 5})
     assert len(m.hands) == 5 and m.result()[0]
     assert str(m.hands[-1].opening.tile) == "8-8"
 
@@ -280,7 +280,7 @@ def _chain(hand, k):
 @settings(max_examples=60, deadline=None)
 @given(st.integers(2, 8), st.integers(0, 10**6), st.sampled_from(["one", "several"]))
 def test_random_rounds(players, seed, doubles):
-    options = {"doubles": doubles, "double_blank": "25", "rounds": 2}
+    options = {"doubles": doubles, "double_blank": "25", "hands": 2}
     m = play_match(MT, players, random.Random(seed), options, max_hands=2)
     for h in m.hands:
         on_table = [n.tile for n in h.layout.nodes]
@@ -305,7 +305,7 @@ def test_random_rounds(players, seed, doubles):
 
 
 def test_check_json_names_the_trains_and_markers():
-    m = play_match(MT, 3, random.Random(1), {"rounds": 1})
+    m = play_match(MT, 3, random.Random(1), {"hands": 1})
     verdict = check.verdict(record.loads(record.dumps(m)))
     assert verdict["ok"]
     hand = verdict["hands"][0]

@@ -115,7 +115,7 @@ MARKER_PENALTY = Option(
 )
 CHOICES = (DEAL, DOUBLES, FIRST_TURN, DOUBLE_BLANK, MARKER_PENALTY)
 ROUNDS_OPTION = Option(
-    "rounds",
+    "hands",
     N_("Rounds (13: the engine 12-12 down to 0-0)"),
     low=1,
     high=ROUNDS,
@@ -189,7 +189,7 @@ class MexicanTrain(Variant):
                     field=option.name,
                 )
             out[option.name] = value
-        rounds = options.pop("rounds", ROUNDS)
+        rounds = options.pop("hands", ROUNDS)
         if isinstance(rounds, bool) or not isinstance(rounds, int) or not 1 <= rounds <= ROUNDS:
             raise SetupError(
                 Message(
@@ -198,9 +198,9 @@ class MexicanTrain(Variant):
                     value=show(rounds),
                 ),
                 rule="MT-MATCH",
-                field="rounds",
+                field="hands",
             )
-        out["rounds"] = rounds
+        out["hands"] = rounds
         if options:
             raise SetupError(
                 Message(
@@ -318,7 +318,7 @@ class MexicanTrain(Variant):
         return self.match_rule
 
     def result_after(self, hands, totals, options):
-        if hands < options["rounds"]:
+        if hands < options["hands"]:
             return False, None
         return True, unique_best(totals, min)
 
