@@ -115,3 +115,24 @@ def test_a_six_player_match_of_13_rounds_from_the_table(app):
     assert page.count('<li id="hand-') == 13
     winner = SIX[totals.index(min(totals))]
     assert f"{winner} won the match with {min(totals)} points" in page
+
+
+def test_an_event_of_pods_ranks_by_the_lowest_total(app):
+    from eventhelpers import Director
+    from test_events import standings_of
+
+    director = Director(app.test_client())
+    names = ["Ann", "Ben", "Cleo", "Dan", "Eve", "Finn"]
+    token = director.create("mexican-train", names, format="pods", rounds=1, hands=2, table_size=6)
+    director.act(token, "pair")
+    director.act(token, "start")
+    [link] = director.table_links(token)
+    from eventhelpers import play_match_http
+
+    match = play_match_http(director, link, random.Random(5))
+    assert len(match.hands) == 2  # the option: two rounds of the game, 12-12 and 11-11
+    totals = dict(zip(match.players, match.totals(), strict=True))
+    standings = standings_of(director, director.public_token(token))
+    order = [entrant for _rank, entrant, _score in standings]
+    assert order[0] == min(totals, key=totals.get)  # the lowest total first
+    assert [totals[n] for n in order] == sorted(totals.values())
