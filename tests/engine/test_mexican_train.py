@@ -324,3 +324,13 @@ def test_a_train_in_another_game_is_unreadable():
     )
     with pytest.raises(RecordError):
         record.loads(text)
+
+
+def test_a_tie_at_the_lowest_is_a_shared_win():
+    m = Match(MT, FOUR, {"hands": 1})
+    v = m.variant
+    assert v.result_after(0, [0, 0, 0, 0], m.options) == (False, None)
+    assert v.result_after(1, [10, 10, 30, 40], m.options) == (True, None)
+    assert v.result_after(1, [12, 10, 30, 40], m.options) == (True, 1)
+    text = str(v.outcome(m.side_names, [10, 10, 30, 40], None))
+    assert text == "The match is over: the fewest points are level, a shared win."

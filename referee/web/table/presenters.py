@@ -284,8 +284,14 @@ def outcome(table: Table) -> dict | None:
         return None
     m = table.match
     rule = m.match_rule
+    if win is None:  # a match of so many hands ended level at the best: a shared win
+        totals = m.totals()
+        top = m.variant.best(m.options)(totals)
+        winner = ", ".join(n for n, t in zip(m.side_names, totals, strict=True) if t == top)
+    else:
+        winner = m.side_names[win]
     return {
-        "winner": m.side_names[win],
+        "winner": winner,
         "text": m.outcome_message(),
         "rule": rule,
         "title": rule_title(rule),
