@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 import re
 
-from webhelpers import Phone
+from webhelpers import Phone, text_of
 
 from referee.engine import Match
 from referee.engine.simulate import deal
@@ -136,3 +136,19 @@ def test_an_event_of_pods_ranks_by_the_lowest_total(app):
     order = [entrant for _rank, entrant, _score in standings]
     assert order[0] == min(totals, key=totals.get)  # the lowest total first
     assert [totals[n] for n in order] == sorted(totals.values())
+
+
+def test_draws_before_the_engine_when_nobody_holds_it(app):
+    phone = Phone(app.test_client())
+    t = phone.start("mexican-train", ["Ann", "Ben"])  # 30 of 91 dealt: 12-12 may be left
+    html = phone.table(t)
+    assert "Who draws a tile?" in html
+    assert re.findall(
+        r'<button type="submit" name="seat" value="(\d)" class="button secondary">', html
+    ) == ["0", "1"]
+    phone.move(t, "Ben draw 1")
+    phone.move(t, "Ann draw 1")
+    phone.move(t, "Ben 12-12")  # Ben drew it
+    html = phone.table(t)
+    assert "Who draws a tile?" not in html and "Ann draws a tile" in text_of(html, "draw-form")
+    assert "Ben set the engine 12-12" in html

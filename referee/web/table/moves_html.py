@@ -59,7 +59,13 @@ def bar(v: dict) -> str:
     """The bar of a writing phone: the tile chosen, then what else the player may do."""
     acts, chosen = v["acts"], v["chosen"]
     if not v["links"].write or not (
-        chosen or v["undo"] or acts.lot or acts.draw or acts.passing or acts.pose_pass
+        chosen
+        or v["undo"]
+        or acts.lot
+        or acts.draw
+        or acts.drawers
+        or acts.passing
+        or acts.pose_pass
     ):
         return ""
     parts = [_chosen(v) if chosen else "", _lot(v), _draw(v), _pass(v), _undo(v)]
@@ -244,6 +250,16 @@ def _draw(v: dict) -> str:
     """The draw: a tile, or a count of them (Five-Up)."""
     _ = v["_"]
     acts = v["acts"]
+    if acts.drawers:  # before the lead, any of them may draw (nobody holds the engine)
+        names = v["hand"].players
+        ask = _("Nobody holds it? Who draws a tile?")
+        buttons = "".join(
+            f'<button type="submit" name="seat" value="{s}" class="button secondary">'
+            f"{e(names[s])}</button>"
+            for s in acts.drawers
+        )
+        body = f'      <p id="draw-q">{ask}</p>\n      <div class="buttons names">{buttons}</div>'
+        return _form(v, "table.draw", 'id="draw-form"', body)
     if not acts.draw:
         return ""
     player = v["hand"].players[acts.seat]
