@@ -113,6 +113,13 @@ def test_a_six_player_match_of_13_rounds_from_the_table(app):
     shown = re.findall(r'<th scope="row">([^<]+)</th><td class="num" id="total-\d">(\d+)<', page)
     assert shown == [(name, str(total)) for name, total in zip(SIX, tapped, strict=True)]
     assert page.count('<li id="hand-') == 13
+    # the pages beside the table read the same match: a round, a move of it, the record
+    assert phone.get(f"/t/{token}/hand/13").status_code == 200
+    assert phone.get(f"/t/{token}/hand/1/move/5").status_code == 200
+    rec = phone.record(token)
+    assert rec["options"]["hands"] == 13 and len(rec["hands"]) == 13
+    lays = [m for m in rec["hands"][0]["moves"] if m.get("play", "12-12") != "12-12"]
+    assert lays and all("train" in m for m in lays)  # every lay but the engine names its train
     winner = SIX[totals.index(min(totals))]
     assert f"{winner} won the match with {min(totals)} points" in page
 
@@ -135,6 +142,8 @@ def test_an_event_of_pods_ranks_by_the_lowest_total(app):
     standings = standings_of(director, director.public_token(token))
     order = [entrant for _rank, entrant, _score in standings]
     assert order[0] == min(totals, key=totals.get)  # the lowest total first
+    tv = director.get(f"/p/{director.public_token(token)}/tv")
+    assert tv.status_code == 200
     assert [totals[n] for n in order] == sorted(totals.values())
 
 
