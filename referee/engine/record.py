@@ -34,7 +34,6 @@ OPTIONAL: tuple[set[str], ...] = (
 MOVE_FIELDS = {
     frozenset(fs - f): kind for kind, fs in MOVE_FIELDS_OF.items() for f in OPTIONAL
 }  # the well-formed sets of fields, and the kind each says
-PUBLIC_TRAIN = "mexican"  # a play's "train" naming the public train (a hub of trains)
 
 
 class Fault(NamedTuple):
@@ -124,20 +123,8 @@ def parse(data) -> Record:
             Message(N_("a record holds at most {max} moves, not {n}"), max=MAX_MOVES, n=moves)
         )
     seats = {name: i for i, name in enumerate(players)}
-    hands = [_hand(h, seats, i) for i, h in enumerate(data["hands"], 1)]
     variant = VARIANTS.get(data["variant"])
-    if variant is not None and not variant.trains:
-        for number, h in enumerate(hands, 1):
-            for i, move in enumerate(h.moves, 1):
-                if move.train is not None:
-                    raise RecordError(
-                        Message(
-                            N_("{variant} has no trains: a play names no train"),
-                            variant=variant.title,
-                        ),
-                        number,
-                        i,
-                    )
+    hands = [_hand(h, seats, i, variant) for i, h in enumerate(data["hands"], 1)]
     return Record(data["variant"], players, options, hands)
 
 
@@ -189,16 +176,25 @@ def _tiles_by_player(obj, seats, hand: int, field: str) -> dict[int, list[Tile]]
     return out
 
 
-def _train(name, seats: dict[str, int], hand: int, move: int) -> int:
-    """The train a play names: a player's (his name) or the public one ("mexican")."""
-    if name == PUBLIC_TRAIN and name not in seats:
+def _train(name, seats: dict[str, int], variant, hand: int, move: int) -> int:
+    """The train a play names: a player's (his name) or the public one (the variant's
+    word for it, `Variant.public_train`: "mexican")."""
+    if variant is None or not variant.trains:
+        title = variant.title if variant is not None else show(variant)
+        raise RecordError(
+            Message(N_("{variant} has no trains: a play names no train"), variant=title),
+            hand,
+            move,
+        )
+    public = variant.public_train
+    if name == public and name not in seats:
         return len(seats)
     if not isinstance(name, str) or name not in seats:
         raise RecordError(
             Message(
                 N_('unknown train {name}: a train is named by its player, or "{public}"'),
                 name=show(name),
-                public=PUBLIC_TRAIN,
+                public=public,
             ),
             hand,
             move,
@@ -206,13 +202,13 @@ def _train(name, seats: dict[str, int], hand: int, move: int) -> int:
     return seats[name]
 
 
-def _hand(h, seats: dict[str, int], number: int) -> HandRecord:
+def _hand(h, seats: dict[str, int], number: int, variant=None) -> HandRecord:
     if not isinstance(h, dict):
         raise RecordError(Message(N_("a hand is a JSON object")), number)
     _known(h, HAND_FIELDS, Message(N_("hand {hand}"), hand=number))
     if not isinstance(h.get("moves"), list):
         raise RecordError(Message(N_("the hand has no list of moves")), number)
-    moves = [_move(m, seats, number, i) for i, m in enumerate(h["moves"], 1)]
+    moves = [_move(m, seats, number, i, variant) for i, m in enumerate(h["moves"], 1)]
     return HandRecord(
         _tiles_by_player(h.get("dealt"), seats, number, "dealt"),
         moves,
@@ -220,7 +216,7 @@ def _hand(h, seats: dict[str, int], number: int) -> HandRecord:
     )
 
 
-def _move(m, seats: dict[str, int], hand: int, number: int) -> Move:
+def _move(m, seats: dict[str, int], hand: int, number: int, variant=None) -> Move:
     if not isinstance(m, dict):
         raise RecordError(Message(N_("a move is a JSON object")), hand, number)
     if "player" not in m:
@@ -241,7 +237,7 @@ def _move(m, seats: dict[str, int], hand: int, number: int) -> Move:
     if kind == "play":
         on = m.get("on")
         on = None if on is None else _tile(on, hand, number)
-        train = 0 if "train" not in m else 1 + _train(m["train"], seats, hand, number)
+        train = 0 if "train" not in m else 1 + _train(m["train"], seats, variant, hand, number)
         return _new(Move, (seat, "play", _tile(value, hand, number), on, train, ()))
     if kind == "pass":
         if value is not True:
@@ -376,7 +372,7 @@ def move_json(hand: Hand, move: Move) -> dict:
             out["on"] = str(move.on)
         if move.train is not None:
             k = move.train
-            out["train"] = hand.players[k] if k < len(hand.players) else PUBLIC_TRAIN
+            out["train"] = hand.players[k] if k < len(hand.players) else hand.variant.public_train
     elif move.kind == "draw":
         out["draw"] = [str(t) for t in move.drawn] if move.drawn else move.count
     else:

@@ -173,6 +173,7 @@ class Variant:
     board = False  # the score is kept on a cribbage board (the table screen draws it)
     trains = False  # the layout is a hub of trains (`trains.Hub`): a play names its train
     train_rules: dict[str, str] = {}  # the rules of a hub of trains, by what they refuse
+    public_train: str | None = None  # the record's word for the public train ("train")
     match_rule = ""
     lead_rule = ""
     spinner_rule = ""

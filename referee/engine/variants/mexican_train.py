@@ -157,6 +157,7 @@ class MexicanTrain(Variant):
     spinner_rule = "MT-TRAINS"
     trains = True  # the layout is a hub of trains (`trains.Hub`)
     train_rules = {"closed": "MT-CLOSED", "double": "MT-DOUBLE", "first": "MT-FIRST"}
+    public_train = "mexican"  # the record's "train" naming the Mexican train
     option_fields = (*CHOICES, ROUNDS_OPTION)
     events = Events(formats=("pods",), pods=(4, 8, 6), pod_choice=True)
     standings = PLACEMENT
@@ -326,7 +327,7 @@ class MexicanTrain(Variant):
         layout = hand.layout
         if not layout.nodes:
             return {}
-        names = [*hand.players, "mexican"]
+        names = [*hand.players, self.public_train]
         trains = {names[k]: [str(t) for t in layout.train(k)] for k in range(len(names))}
         markers = [hand.players[s] for s, down in enumerate(hand.markers) if down]
         return {"trains": trains, "markers": markers}

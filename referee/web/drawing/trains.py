@@ -1,4 +1,4 @@
-"""The picture of a hub of trains (Mexican Train): the engine in the middle at the top,
+"""The picture of a hub of trains (`Variant.trains`): the engine in the middle at the top,
 then a row per train, each with its owner (the public train marked), his marker when it
 is down, and the train's last tiles as they lie, the pips that touch first. A train where
 the chosen tile fits is lit and tappable, as the layout's places are. No Flask: the words
