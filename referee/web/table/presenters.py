@@ -3,6 +3,10 @@ what it scored (with the rule behind every line), who opens, who won the match a
 time called, a tie, what Undo would take back and why a phone's view is out of date.
 
 The engine computes; these only word what it computed, in the language of the request.
+
+Over 400 lines: every sentence the table says of a move, a hand and a match is here, for
+every variant (a hub of trains' lays and its shared wins too), so that one module words
+what the engine computed and the sentences of one kind sit side by side.
 """
 
 from __future__ import annotations
