@@ -45,6 +45,7 @@ TABLES = [
     ("Čtyřka, 5 players (double-nine)", "ctyrka", 5, {}, 3),
     ("Čtyřka, 13 players (double-twelve)", "ctyrka", 13, {}, 3),
     ("Fives & Threes, 4 players to 121 (the board)", "fives-and-threes", 4, {"target": 121}, 3),
+    ("Mexican Train, 8 players (8 trains and the Mexican)", "mexican-train", 8, {}, 3),
 ]
 
 CSRF = re.compile(r'name="csrf_token" (?:type="hidden" )?value="([^"]+)"')
@@ -72,7 +73,8 @@ NAMES = ["Ana", "Ben", "Cleo", "Dan", "Eva", "Finn", "Gus", "Hana", "Ivo", "Jana
 
 
 def simulated_moves(variant: str, players: int, options: dict, seed: int):
-    """The moves of one random legal hand, each play with the tile it was laid on."""
+    """The moves of one random legal hand, each play with the tile it was laid on (and on
+    a hub of trains, its train: `Move.train`)."""
     from referee.engine import Match
     from referee.engine.simulate import play_hand
 
@@ -82,7 +84,8 @@ def simulated_moves(variant: str, players: int, options: dict, seed: int):
     for m in hand.moves:
         if m.kind == "play":
             on = hand.laid_on(m.tile)
-            out.append(("play", m.player, str(m.tile), str(on) if on else ""))
+            train = "" if m.train is None else str(m.train)
+            out.append(("play", m.player, str(m.tile), (str(on) if on else "", train)))
         elif m.kind == "draw":
             out.append(("draw", m.player, len(m.drawn) if m.drawn else m.count, None))
         else:
@@ -104,7 +107,7 @@ def start_table(client, variant: str, players: int, options: dict, seed: int):
     for after, (kind, seat, what, on) in enumerate(moves[:half]):
         form = {"csrf_token": token, "hand": 1, "after": after, "seat": seat}
         if kind == "play":
-            form.update(tile=what, on=on)
+            form.update(tile=what, on=on[0], train=on[1])
         elif kind == "draw":
             form.update(count=what)
         r = client.post(f"{link}/{kind}", data=form)

@@ -22,8 +22,9 @@ from referee.engine.variants import VARIANTS as REGISTRY
 
 ROOT = Path(__file__).resolve().parents[1]
 RULE_IDS = ROOT / "docs" / "rule-ids.md"
-RULE_ID = r"(?:C|FU|FC|CT|F3|PB)(?:-[A-Z]+)+"
+RULE_ID = r"(?:C|FU|FC|CT|F3|PB|MT)(?:-[A-Z]+)+"
 KINDS = {"seed", "ruling", "seed/ruling", "project", "book", "leagues", "books", "federations"}
+KINDS |= {"mexicantrain.com", "machead", "htfbw", "tablegameshub", "wikiHow"}  # Mexican Train
 
 
 def documented() -> list[tuple[str, str, str]]:

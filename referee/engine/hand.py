@@ -29,12 +29,22 @@ class Move(NamedTuple):
     kind: str  # "play", "draw" or "pass"
     tile: Tile | None = None
     on: Tile | None = None  # the tile it is laid against (None: the lead, or not said)
-    count: int = 0  # type: ignore[assignment]  # tiles drawn (a field, not tuple.count)
+    # tiles drawn (a field, not tuple.count); a play on a hub of trains: 1 + the train it
+    # names (0: not named), read as `train`
+    count: int = 0  # type: ignore[assignment]
     drawn: tuple[Tile, ...] = ()  # the tiles drawn, when known
 
     @classmethod
-    def play(cls, player: int, tile: Tile, on: Tile | None = None) -> Move:
-        return cls(player, "play", tile, on)
+    def play(
+        cls, player: int, tile: Tile, on: Tile | None = None, train: int | None = None
+    ) -> Move:
+        return cls(player, "play", tile, on, 0 if train is None else train + 1)
+
+    @property
+    def train(self) -> int | None:
+        """The train a play names on a hub of trains (a seat's own train; the seat after
+        the last: the public train), or None."""
+        return self.count - 1 if self.kind == "play" and self.count else None
 
     @classmethod
     def draw(cls, player: int, tiles: int | tuple[Tile, ...]) -> Move:
@@ -822,7 +832,7 @@ class Hand:
         it): at hand 30, 20 µs against 117 for replaying its moves. What a move changes is copied;
         what it only replaces or never changes (the deal, the settlement, tuples, what is
         legal now: worked out again at the next move) is shared."""
-        other = Hand.__new__(Hand)
+        other = type(self).__new__(type(self))
         for name in _SHARED:
             setattr(other, name, getattr(self, name))
         for name in _LISTS:

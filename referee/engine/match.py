@@ -90,14 +90,17 @@ class Match:
                 self.match_rule,
                 Message(
                     N_("The match is over: {side} won it, and no hand may follow."),
-                    side=self.side_names[winner],  # type: ignore[index]  # over: won
-                ),
+                    side=self.side_names[winner],
+                )
+                if winner is not None
+                else Message(N_("The match is over, and no hand may follow.")),
             )
         opening = self.opening()
         if lot is not None and not opening.lot:
             raise RefereeError(Message(N_("This hand is not opened by lot.")))
         before = tuple(self.totals())  # what each side has before it (an exact finish)
-        hand = Hand(self.variant, self.players, self.options, opening, dealt, lot, before, last)
+        kind = self.variant.hand_type()
+        hand = kind(self.variant, self.players, self.options, opening, dealt, lot, before, last)
         self.hands.append(hand)
         return hand
 
@@ -126,7 +129,7 @@ class Match:
         hands = self.hands
         if not hands or hands[-1].settlement is None:
             return False, None
-        return self.variant.result(self.totals(), self.options)
+        return self.variant.result_after(len(hands), self.totals(), self.options)
 
     def result_on_time(self, hands: int) -> tuple[bool, int | None]:
         """(decided, winning side or None for a tie) when time was called with `hands`
@@ -150,6 +153,8 @@ class Match:
             return False  # no hand settled yet
         settled = hands[-1].settlement is not None
         totals = self.totals() if settled else self._before_last()
+        if "target" not in self.options:  # a match of so many hands (no target)
+            return False
         reached = max(totals) >= self.options["target"]
         return reached and not self.variant.result(totals, self.options)[0]
 
@@ -158,6 +163,8 @@ class Match:
         over, win = self.result()
         if not over:
             return None
+        if win is None or "target" not in self.options:
+            return self.variant.outcome(self.side_names, self.totals(), win)
         if self.variant.best(self.options) is min:
             text = NP_(
                 "{side} won the match with {n} penalty point, the fewest, once a side reached "
@@ -174,8 +181,8 @@ class Match:
             )
         return Message(
             text,
-            side=self.side_names[win],  # type: ignore[index]  # over: won
-            n=self.totals()[win],  # type: ignore[index]
+            side=self.side_names[win],
+            n=self.totals()[win],
             target=self.options["target"],
         )
 

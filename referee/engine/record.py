@@ -21,12 +21,18 @@ TOP_FIELDS = {"format", "variant", "players", "options", "hands"}
 HAND_FIELDS = {"dealt", "moves", "remaining"}
 MOVE_KINDS = ("play", "draw", "pass")
 MOVE_FIELDS_OF = {
-    "play": {"player", "play", "on"},
+    "play": {"player", "play", "on", "train"},
     "draw": {"player", "draw"},
     "pass": {"player", "pass"},
 }
+OPTIONAL: tuple[set[str], ...] = (
+    {"on", "train"},
+    {"on"},
+    {"train"},
+    set(),
+)  # a play's fields it may leave out
 MOVE_FIELDS = {
-    frozenset(f): kind for kind, fs in MOVE_FIELDS_OF.items() for f in (fs, fs - {"on"})
+    frozenset(fs - f): kind for kind, fs in MOVE_FIELDS_OF.items() for f in OPTIONAL
 }  # the well-formed sets of fields, and the kind each says
 
 
@@ -131,7 +137,8 @@ def parse(data) -> Record:
             Message(N_("a record holds at most {max} moves, not {n}"), max=MAX_MOVES, n=moves)
         )
     seats = {name: i for i, name in enumerate(players)}
-    hands = [_hand(h, seats, i) for i, h in enumerate(data["hands"], 1)]
+    variant = VARIANTS.get(data["variant"])
+    hands = [_hand(h, seats, i, variant) for i, h in enumerate(data["hands"], 1)]
     return Record(data["variant"], players, options, hands)
 
 
@@ -183,13 +190,39 @@ def _tiles_by_player(obj, seats, hand: int, field: str) -> dict[int, list[Tile]]
     return out
 
 
-def _hand(h, seats: dict[str, int], number: int) -> HandRecord:
+def _train(name, seats: dict[str, int], variant, hand: int, move: int) -> int:
+    """The train a play names: a player's (his name) or the public one (the variant's
+    word for it, `Variant.public_train`: "mexican")."""
+    if variant is None or not variant.trains:
+        title = variant.title if variant is not None else show(variant)
+        raise RecordError(
+            Message(N_("{variant} has no trains: a play names no train"), variant=title),
+            hand,
+            move,
+        )
+    public = variant.public_train
+    if name == public and name not in seats:
+        return len(seats)
+    if not isinstance(name, str) or name not in seats:
+        raise RecordError(
+            Message(
+                N_('unknown train {name}: a train is named by its player, or "{public}"'),
+                name=show(name),
+                public=public,
+            ),
+            hand,
+            move,
+        )
+    return seats[name]
+
+
+def _hand(h, seats: dict[str, int], number: int, variant=None) -> HandRecord:
     if not isinstance(h, dict):
         raise RecordError(Message(N_("a hand is a JSON object")), number)
     _known(h, HAND_FIELDS, Message(N_("hand {hand}"), hand=number))
     if not isinstance(h.get("moves"), list):
         raise RecordError(Message(N_("the hand has no list of moves")), number)
-    moves = [_move(m, seats, number, i) for i, m in enumerate(h["moves"], 1)]
+    moves = [_move(m, seats, number, i, variant) for i, m in enumerate(h["moves"], 1)]
     return HandRecord(
         _tiles_by_player(h.get("dealt"), seats, number, "dealt"),
         moves,
@@ -197,7 +230,7 @@ def _hand(h, seats: dict[str, int], number: int) -> HandRecord:
     )
 
 
-def _move(m, seats: dict[str, int], hand: int, number: int) -> Move:
+def _move(m, seats: dict[str, int], hand: int, number: int, variant=None) -> Move:
     if not isinstance(m, dict):
         raise RecordError(Message(N_("a move is a JSON object")), hand, number)
     if "player" not in m:
@@ -218,7 +251,8 @@ def _move(m, seats: dict[str, int], hand: int, number: int) -> Move:
     if kind == "play":
         on = m.get("on")
         on = None if on is None else _tile(on, hand, number)
-        return _new(Move, (seat, "play", _tile(value, hand, number), on, 0, ()))
+        train = 0 if "train" not in m else 1 + _train(m["train"], seats, variant, hand, number)
+        return _new(Move, (seat, "play", _tile(value, hand, number), on, train, ()))
     if kind == "pass":
         if value is not True:
             raise RecordError(Message(N_('a pass is written {{"pass": true}}')), hand, number)
@@ -350,6 +384,9 @@ def move_json(hand: Hand, move: Move) -> dict:
         out["play"] = str(move.tile)
         if move.on is not None:
             out["on"] = str(move.on)
+        if move.train is not None:
+            k = move.train
+            out["train"] = hand.players[k] if k < len(hand.players) else hand.variant.public_train
     elif move.kind == "draw":
         out["draw"] = [str(t) for t in move.drawn] if move.drawn else move.count
     else:
@@ -388,6 +425,10 @@ def _placed(hand: Hand) -> list[Move]:
             node = hand.layout.by_tile[move.tile]  # type: ignore[index]  # a play's tile
             if node.parent is not None:
                 move = move._replace(on=hand.layout.nodes[node.parent].tile)
+        if move.kind == "play" and move.train is None and hand.variant.trains:
+            train = hand.layout.by_tile[move.tile].arm  # type: ignore[index]  # a play's tile
+            if train is not None:  # not the engine
+                move = move._replace(count=1 + train)
         out.append(move)
     return out
 

@@ -13,7 +13,9 @@ def endless(variant: str, names: list[str]) -> Match:
     """A match that no side wins (its target lies beyond any a table may set up): for
     playing thousands of hands in measurements and tests."""
     match = Match(variant, names)
-    match.options["target"] = 10**9
+    for end in ("target", "hands"):  # what ends a match (a target, so many hands)
+        if end in match.options:
+            match.options[end] = 10**9
     return match
 
 
@@ -40,8 +42,8 @@ def leader(hand: Hand, rng: random.Random) -> int:
     if o.leader is not None:
         return o.leader
     known: list[set[Tile]] = hand.known  # type: ignore[assignment]  # a deal: every hand
-    if o.tile is not None:
-        return next(s for s, k in enumerate(known) if o.tile in k)
+    if o.tile is not None:  # its holder; nobody (a boneyard tile): the first seat draws
+        return next((s for s, k in enumerate(known) if o.tile in k), 0)
     if o.highest:
         best = max(t for k in known for t in k if t.is_double)
         return next(s for s, k in enumerate(known) if best in k)

@@ -131,6 +131,7 @@ class PlayForm(PositionForm):
     seat = HiddenField("")
     tile = StringField("", validators=[InputRequired()])
     on = HiddenField("")
+    train = HiddenField("")  # a hub of trains: the train it is laid on (its number)
 
 
 class DrawForm(PositionForm):

@@ -71,7 +71,8 @@
       var f = {
         client_id: RefereeOutbox.newId(), kind: fields.kind, hand: d.hand,
         after: last ? last.fields.after + 1 : d.after, seat: Number(fields.seat),
-        tile: fields.tile || null, on: fields.on || null, count: Number(fields.count || 1)
+        tile: fields.tile || null, on: fields.on || null, count: Number(fields.count || 1),
+        train: fields.train ? Number(fields.train) : null  // a hub of trains: its number
       };
       return RefereeOutbox.add({
         id: f.client_id, table: d.table, n: Date.now(), url: d.outbox, csrf: d.csrf,
@@ -246,7 +247,7 @@
     var kind = MOVE.exec(new URL(url, location.href).pathname);
     if (kind && body) {
       return queue({ kind: kind[1], seat: body.get("seat"), tile: body.get("tile"),
-                     on: body.get("on"), count: body.get("count") });
+                     on: body.get("on"), count: body.get("count"), train: body.get("train") });
     }
     offline();
     return render(true).then(function () {

@@ -14,6 +14,7 @@ SHOTS = [
     ("five-up", "five-up", 4, {}, 3),
     ("french-connection", "french-connection", 4, {}, 3),
     ("ctyrka", "ctyrka", 5, {}, 3),
+    ("mexican-train", "mexican-train", 8, {}, 3),
 ]
 
 

@@ -6,7 +6,8 @@ from referee.engine import IllegalMove, Match, Move, parse_tile
 
 
 def move(hand, line: str) -> Move:
-    """'Ana 5-5' (lead), 'Ben 5-0 on 5-5', 'Cleo draw 2', 'Cleo draw 6-1 3-3', 'Dan pass'."""
+    """'Ana 5-5' (lead), 'Ben 5-0 on 5-5', 'Cleo draw 2', 'Cleo draw 6-1 3-3', 'Dan pass';
+    on a hub of trains 'Ben 12-5 train Ben', 'Cleo 12-3 train mexican'."""
     name, *rest = line.split()
     seat = hand.players.index(name)
     if rest == ["pass"]:
@@ -15,8 +16,12 @@ def move(hand, line: str) -> Move:
         if len(rest) == 2 and rest[1].isdigit():
             return Move.draw(seat, int(rest[1]))
         return Move.draw(seat, tuple(parse_tile(t) for t in rest[1:]))
-    on = parse_tile(rest[2]) if len(rest) == 3 else None
-    return Move.play(seat, parse_tile(rest[0]), on)
+    words = dict(zip(rest[1::2], rest[2::2], strict=True))
+    on = parse_tile(words["on"]) if "on" in words else None
+    train = words.get("train")
+    if train is not None:
+        train = len(hand.players) if train == "mexican" else hand.players.index(train)
+    return Move.play(seat, parse_tile(rest[0]), on, train)
 
 
 def play(hand, *lines: str):

@@ -102,6 +102,8 @@ def move_form(hand, number: int, after: int, move) -> dict:
     if move.kind == "play":
         on = hand.laid_on(move.tile)
         form.update(tile=str(move.tile), on=str(on) if on else "")
+        if move.train is not None:  # a hub of trains: the train its button names
+            form["train"] = move.train
     elif move.kind == "draw":
         form["count"] = len(move.drawn) if move.drawn else move.count
     return form

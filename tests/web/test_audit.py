@@ -207,7 +207,9 @@ def test_a_database_made_at_migration_0001_upgrades_without_loss(old_database):
     import flask_migrate
 
     kind, config = old_database
-    paths = legal_records()
+    # a hub of trains' lays name their trains, which the plays of migration 0001 kept no
+    # room for (Mexican Train came long after): such records are left out here
+    paths = [p for p in legal_records() if "train" not in p.read_text()]
     assert len(paths) > 10
     old = create_app(config)
     tokens = {}

@@ -245,3 +245,17 @@ def test_every_script_and_stylesheet_the_table_page_loads_is_precached(phone):
     assert any("js/history.js" in url for url in loaded)
     sw = phone.get("/sw.js").get_data(as_text=True)
     assert loaded and all(json.dumps(url) in sw for url in loaded), (loaded, sw)
+
+
+def test_a_kept_lay_names_its_train(app, phone):
+    """Mexican Train: a lay kept offline keeps the train its button named (12-6 fits Ben's
+    own train and the Mexican train, both empty); a train that is not a number is refused."""
+    token = phone.start("mexican-train", ["Ana", "Ben"])
+    phone.moves(token, "Ana 12-12")
+    bad = send(phone, token, kind="play", hand=1, after=1, seat=1, tile="12-6", train="x")
+    assert bad.status_code == 400
+    r = send(phone, token, kind="play", hand=1, after=1, seat=1, tile="12-6", train=2)
+    assert r.status_code == 200, r.get_json()
+    html = phone.table(token)
+    assert re.search(r'<g class="train" data-train="2">.*?data-tile="12-6"', html)
+    assert moves_of(app)[-1] == (2, 1, "play", "12-6")

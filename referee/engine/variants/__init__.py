@@ -35,6 +35,7 @@ from .five_up import FiveUp
 from .fives_and_threes import FivesAndThrees
 from .french_connection import FrenchConnection
 from .line_games import LineGame
+from .mexican_train import MexicanTrain
 from .partnership import Partnership
 
 ENVIRONMENT = "REFEREE_VARIANTS"  # modules to import that register more variants
@@ -89,7 +90,14 @@ def league_game(preset: str) -> tuple[Variant, dict[int, dict]] | None:
 
 
 # THE list: one entry per variant
-BUILT_IN = (FiveUp(), FrenchConnection(), Ctyrka(), FivesAndThrees(), Partnership())
+BUILT_IN = (
+    FiveUp(),
+    FrenchConnection(),
+    Ctyrka(),
+    FivesAndThrees(),
+    Partnership(),
+    MexicanTrain(),
+)
 for _variant in BUILT_IN:
     register(_variant)
 

@@ -196,6 +196,9 @@ class Variant:
     exact = False  # a side must reach the target exactly: points that would pass it are not
     # pegged, and reaching it ends the match at once, mid-hand too (Hand.peg_out)
     board = False  # the score is kept on a cribbage board (the table screen draws it)
+    trains = False  # the layout is a hub of trains (`trains.Hub`): a play names its train
+    train_rules: dict[str, str] = {}  # the rules of a hub of trains, by what they refuse
+    public_train: str | None = None  # the record's word for the public train ("train")
     match_rule = ""
     lead_rule = ""
     spinner_rule = ""
@@ -358,6 +361,32 @@ class Variant:
         """What the `--json` verdict says of a hand beyond what every variant's says (its
         plays' points, its charges): keys in the record spec's order."""
         return {}
+
+    def hand_type(self) -> type[Hand]:
+        """The kind of hand the variant plays: `Hand`, or a subclass with a layout of its
+        own shape (a hub of trains: `trains.TrainHand`)."""
+        from ..hand import Hand
+
+        return Hand
+
+    def result_after(self, hands: int, totals: list[int], options: dict) -> tuple[bool, int | None]:
+        """(over, winning side) after `hands` settled hands: `result`, for a variant whose
+        match ends at a target; one of so many hands overrides this."""
+        return self.result(totals, options)
+
+    def outcome(self, side_names: list[str], totals: list[int], win: int | None) -> Message:
+        """Who won a match that ended with no target reached (so many hands), or that it
+        ended level (`win` None)."""
+        if win is None:
+            return Message(N_("The match is over: the fewest points are level, a shared win."))
+        return Message(
+            NP_(
+                "{side} won the match with {n} point, the fewest after the last hand.",
+                "{side} won the match with {n} points, the fewest after the last hand.",
+            ),
+            side=side_names[win],
+            n=totals[win],
+        )
 
     def result(self, totals: list[int], options: dict) -> tuple[bool, int | None]:
         """(over, winning side) from the sides' totals at the end of a hand (C-TIE)."""

@@ -17,6 +17,7 @@ from ..i18n import gettext as _
 from ..i18n import ngettext
 from .plan import BUDGET, CORNER, MARKER, fit, plan, take
 from .tiles import FELT, INK, IVORY, UNIT, draw_tile, fmt, light_tile, numbered
+from .trains import trains_svg
 
 PAD = 2  # grid units of table around what is drawn
 MIN_WIDTH = BUDGET + 2 * PAD  # the narrowest view, so that tiles keep their size on a phone
@@ -133,6 +134,8 @@ def layout_svg(hand, highlight=(), title="Layout", sprite=False) -> str:
     that is not open on this layout. With `sprite`, tiles are drawn with the shapes of
     `sprite_svg`, which the page must hold. A picture with markers is a `group` (it holds
     buttons), without them an `img`."""
+    if hand.variant.trains and hand.layout.nodes:  # a hub of trains: a row per train
+        return trains_svg(hand, highlight, title)
     nodes = hand.layout.nodes
     highlight = list(highlight)
     role = "group" if highlight else "img"

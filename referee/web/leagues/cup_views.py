@@ -70,7 +70,7 @@ def picture(b: br.Bracket, rows: list[cups.TieRow]) -> Markup:
     return Markup(svg)
 
 
-@bp.get("/leagues/<int:league_id>/cups/<int:cup_id>")
+@bp.get("/leagues/<id:league_id>/cups/<id:cup_id>")
 def page(league_id: int, cup_id: int):
     lg = _public_league(league_id)
     try:

@@ -56,10 +56,21 @@ def receive(token: str, data) -> tuple[dict, int]:
         hand, after, seat = _int(data, "hand"), _int(data, "after"), _int(data, "seat")
         try:
             if kind == "play":
-                tile, on = data.get("tile"), data.get("on")
+                tile, on, train = data.get("tile"), data.get("on"), data.get("train")
                 if not isinstance(tile, str) or not isinstance(on, str | None):
                     raise Refused(400, _("Say which tile was laid, and on which."))
-                message = service.play(token, hand, after, seat, tile, on, client_id=client_id)
+                if train is not None and (isinstance(train, bool) or not isinstance(train, int)):
+                    raise Refused(400, _("There is no such train at this table."))
+                message = service.play(
+                    token,
+                    hand,
+                    after,
+                    seat,
+                    tile,
+                    on,
+                    client_id=client_id,
+                    train=None if train is None else str(train),
+                )
             elif kind == "draw":
                 count = _int(data, "count", 1)
                 message = service.draw(token, hand, after, seat, count, client_id=client_id)

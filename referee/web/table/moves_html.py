@@ -9,6 +9,7 @@ from __future__ import annotations
 from markupsafe import Markup
 
 from ..drawing import tile_use
+from ..i18n import say
 from ..i18n import say_html as e
 from ..links import url_for
 from ..pages.rules import rule_link
@@ -58,7 +59,13 @@ def bar(v: dict) -> str:
     """The bar of a writing phone: the tile chosen, then what else the player may do."""
     acts, chosen = v["acts"], v["chosen"]
     if not v["links"].write or not (
-        chosen or v["undo"] or acts.lot or acts.draw or acts.passing or acts.pose_pass
+        chosen
+        or v["undo"]
+        or acts.lot
+        or acts.draw
+        or acts.drawers
+        or acts.passing
+        or acts.pose_pass
     ):
         return ""
     parts = [_chosen(v) if chosen else "", _lot(v), _draw(v), _pass(v), _undo(v)]
@@ -150,15 +157,19 @@ def _where_laid(v: dict, tile: str) -> str:
     acts, places = v["acts"], v["chosen"]["places"]
     player = v["hand"].players[acts.seat]
     seat = f'          <input type="hidden" name="seat" value="{e(acts.seat)}">'
+    trains = v["variant"].trains  # a hub of trains: each place is a train, named
     if len(places) == 1:
         p = places[0]
         confirm = _("Confirm where %(player)s lays %(tile)s", player=player, tile=tile)
+        train = f'<input type="hidden" name="train" value="{p.arm}">' if trains else ""
         return (
-            f'{seat}\n          <p id="chosen-q" class="visually-hidden">{confirm}</p>\n'
+            f'{seat}{train}\n          <p id="chosen-q" class="visually-hidden">{confirm}</p>\n'
             f'          <div id="places"><button type="submit" name="on" value="{p.anchor}" '
             f'class="button place confirm" data-on="{p.anchor}" data-slot="{p.slot}" '
             f"data-autofocus>{_lay(v, p, tile)}</button></div>"
         )
+    if trains:  # one form per train: the button says the train
+        return f"{seat}\n" + _trains_offered(v, places, player, tile)
     ask = _(
         "Where does %(player)s lay %(tile)s? Tap a yellow place or a button.",
         player=player,
@@ -176,9 +187,29 @@ def _where_laid(v: dict, tile: str) -> str:
     )
 
 
+def _trains_offered(v: dict, places, player: str, tile: str) -> str:
+    """A hub of trains: a button per train the tile fits, each sending its train."""
+    _ = v["_"]
+    ask = _("On which train does %(player)s lay %(tile)s?", player=player, tile=tile)
+    buttons = "".join(
+        f'<button type="submit" name="train" value="{p.arm}" class="button place" '
+        f'data-on="{p.anchor}" data-slot="{p.slot}" data-train="{p.arm}"'
+        f"{' data-autofocus' if i == 0 else ''}>"
+        f"{e(v['hand'].train_name(p.arm))} ({p.pip})</button>"
+        for i, p in enumerate(places)
+    )
+    return (
+        f'          <p id="chosen-q">{ask}</p>\n'
+        f'          <div class="buttons" id="places">\n            {buttons}\n          </div>'
+    )
+
+
 def _lay(v: dict, p, tile: str) -> Markup:
     """The one place's button: "Lay 5-3 on 5-5 (the 5 end)"."""
     _ = v["_"]
+    if v["variant"].trains:
+        train = say(v["hand"].train_name(p.arm))
+        return _("Lay %(tile)s on %(train)s", tile=tile, train=train)
     where = {"tile": tile, "anchor": p.anchor, "pips": p.pip}
     if p.slot.startswith("side"):
         return _("Lay %(tile)s on %(anchor)s (the %(pips)s side)", **where)
@@ -219,6 +250,16 @@ def _draw(v: dict) -> str:
     """The draw: a tile, or a count of them (Five-Up)."""
     _ = v["_"]
     acts = v["acts"]
+    if acts.drawers:  # before the lead, any of them may draw (nobody holds the engine)
+        names = v["hand"].players
+        ask = _("Nobody holds it? Who draws a tile?")
+        buttons = "".join(
+            f'<button type="submit" name="seat" value="{s}" class="button secondary">'
+            f"{e(names[s])}</button>"
+            for s in acts.drawers
+        )
+        body = f'      <p id="draw-q">{ask}</p>\n      <div class="buttons names">{buttons}</div>'
+        return _form(v, "table.draw", 'id="draw-form"', body)
     if not acts.draw:
         return ""
     player = v["hand"].players[acts.seat]

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from referee.engine import IllegalMove, Move, RecordError
 from referee.engine.hand import Hand as EngineHand
 from referee.engine.tiles import Tile, tile_set
 
@@ -25,6 +26,8 @@ class Actions:
     end: bool = False  # the hand is over: enter the tiles left
     leaders: list[int] = field(default_factory=list)  # who may lead (turn not known)
     stuck: bool = False  # provably blocked: nobody can lay, only the passes are left
+    # who may draw while any player may lead (a hub of trains: nobody holds the engine)
+    drawers: list[int] = field(default_factory=list)
 
 
 def actions(table: Table) -> Actions:
@@ -39,6 +42,7 @@ def actions(table: Table) -> Actions:
     if hand.turn is None:
         out.leaders = hand.leaders  # anyone, or the pair the opening names
         out.lot = hand.opening.lot and not hand.moves and (row is None or row.lot is None)
+        out.drawers = [s for s in out.leaders if _may_draw(hand, s)]
         return out
     most = hand.max_draw()
     out.draw = most > 0
@@ -50,6 +54,15 @@ def actions(table: Table) -> Actions:
     else:
         out.pose_pass = passing
     return out
+
+
+def _may_draw(hand: EngineHand, seat: int) -> bool:
+    """Whether the engine takes a draw of one tile by `seat` now (the one legality check)."""
+    try:
+        hand.check(Move.draw(seat, 1))
+    except (IllegalMove, RecordError):
+        return False
+    return True
 
 
 def picker(hand: EngineHand) -> list[tuple[Tile, str]]:

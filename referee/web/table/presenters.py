@@ -3,6 +3,10 @@ what it scored (with the rule behind every line), who opens, who won the match a
 time called, a tie, what Undo would take back and why a phone's view is out of date.
 
 The engine computes; these only word what it computed, in the language of the request.
+
+Over 400 lines: every sentence the table says of a move, a hand and a match is here, for
+every variant (a hub of trains' lays and its shared wins too), so that one module words
+what the engine computed and the sentences of one kind sit side by side.
 """
 
 from __future__ import annotations
@@ -40,10 +44,19 @@ def describe(hand: EngineHand, move: Move, number: int, lead_at: int | None = -1
         lead_at = first_play(hand)
     lead = lead_at is None or lead_at >= number
     if move.kind == "play":
+        trains = hand.variant.trains  # a hub of trains: the engine, and each lay's train
         if lead:
             if hand.variant.poses:
                 return _("%(player)s posed %(tile)s", player=name, tile=move.tile)
+            if trains:
+                return _("%(player)s set the engine %(tile)s", player=name, tile=move.tile)
             return _("%(player)s led %(tile)s", player=name, tile=move.tile)
+        node = hand.layout.by_tile.get(move.tile) if trains else None  # type: ignore[arg-type]
+        if node is not None and node.arm is not None:
+            train = say(hand.train_name(node.arm))  # type: ignore[attr-defined]  # a hub's
+            return _(
+                "%(player)s laid %(tile)s on %(train)s", player=name, tile=move.tile, train=train
+            )
         if move.on is None:
             return _("%(player)s laid %(tile)s", player=name, tile=move.tile)
         return _("%(player)s laid %(tile)s on %(on)s", player=name, tile=move.tile, on=move.on)
@@ -275,8 +288,14 @@ def outcome(table: Table) -> dict | None:
         return None
     m = table.match
     rule = m.match_rule
+    if win is None:  # a match of so many hands ended level at the best: a shared win
+        totals = m.totals()
+        top = m.variant.best(m.options)(totals)
+        winner = ", ".join(n for n, t in zip(m.side_names, totals, strict=True) if t == top)
+    else:
+        winner = m.side_names[win]
     return {
-        "winner": m.side_names[win],
+        "winner": winner,
         "text": m.outcome_message(),
         "rule": rule,
         "title": rule_title(rule),

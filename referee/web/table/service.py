@@ -7,6 +7,10 @@ A match in the database is its settings and the list of its moves; its state (la
 turn, scores, settlements) is what replaying them through the engine gives. The database
 rows are turned into an engine `Record` and replayed with `record.replay`, the same path
 that import, export and the `check` command take.
+
+Over 400 lines: every write the table screen makes is here (a play, a draw, a pass, the
+blocked hand's passes, the lot, the tiles left, an undo), each a few lines around the one
+transaction they share; split, they would share it across modules.
 """
 
 from __future__ import annotations
@@ -95,8 +99,10 @@ def play(
     tile_text: str,
     on_text: str | None,
     client_id: str | None = None,
+    train: str | None = None,
 ) -> str:
-    """Lay a tile (on `on_text`, or the lead). Returns what happened, in words."""
+    """Lay a tile (on `on_text`, or the lead; on a hub of trains, on the train numbered
+    `train`). Returns what happened, in words."""
     table = begin(token)
     _still_open(table)
     stale(table, hand_no, after)
@@ -107,7 +113,20 @@ def play(
     except NotationError as e:
         raise Refused(400, e.args[0], field="tile") from None
     who = hand.turn if seat in (None, "") and hand.turn is not None else _seat(table, seat)
-    return _record(table, Move.play(who, t, on), client_id)
+    return _record(table, Move.play(who, t, on, _train(table, train)), client_id)
+
+
+def _train(table: Table, text: str | None) -> int | None:
+    """The train a play names (a hub of trains), or None; Refused(400) for no such train."""
+    if text in (None, ""):
+        return None
+    try:
+        k = int(text)  # type: ignore[arg-type]
+    except ValueError:
+        k = -1
+    if not table.match.variant.trains or not 0 <= k <= len(table.hand.players):
+        raise Refused(400, _("There is no such train at this table."), field="train")
+    return k
 
 
 @writes
@@ -164,6 +183,15 @@ def _still_open(table: Table) -> None:
         )
 
 
+def _train_count(hand, move: Move) -> int | None:
+    """What a play keeps in its `count`: on a hub of trains, 1 + the train it went on
+    (named or not: `Move.train`); else nothing."""
+    if not hand.variant.trains or move.kind != "play":
+        return None
+    train = hand.layout.by_tile[move.tile].arm
+    return None if train is None else 1 + train
+
+
 def _record(table: Table, move: Move, client_id: str | None = None) -> str:
     """Check a move with the engine and append it to the current hand. A move sent from a
     phone's outbox keeps its client id (unique) with the answer, in the same transaction."""
@@ -184,7 +212,7 @@ def _record(table: Table, move: Move, client_id: str | None = None) -> str:
         move.kind,
         str(move.tile) if move.tile else None,
         str(on) if on else None,
-        move.count if move.kind == "draw" else None,
+        move.count if move.kind == "draw" else _train_count(hand, move),
         [str(t) for t in move.drawn] if move.drawn else None,
     )
     values = saved._asdict()

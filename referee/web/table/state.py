@@ -504,7 +504,8 @@ def _by_seat(lists) -> dict[int, list[Tile]] | None:
 
 def engine_move(m: MoveRec) -> Move:
     if m.kind == "play":
-        return Move.play(m.seat, parse_tile(m.tile), parse_tile(m.on) if m.on else None)
+        train = m.count - 1 if m.count else None  # a hub of trains: the train it went on
+        return Move.play(m.seat, parse_tile(m.tile), parse_tile(m.on) if m.on else None, train)
     if m.kind == "draw":
         if m.drawn:
             return Move.draw(m.seat, tuple(parse_tile(t) for t in m.drawn))

@@ -131,12 +131,19 @@ def hand(token: str, number: int):
 @bp.get("/<token>/match")
 def match(token: str):
     t = load(token)
-    chart = totals_chart(
-        list(t.match.side_names),
-        presenters.settled_points(t),
-        t.match.options["target"],
-        penalty=presenters.penalty_points(t),
-        title=_("%(variant)s: running totals after each hand", variant=variant_title(t.variant)),
+    target = t.match.options.get("target")  # none: a match of so many rounds
+    chart = (
+        totals_chart(
+            list(t.match.side_names),
+            presenters.settled_points(t),
+            target,
+            penalty=presenters.penalty_points(t),
+            title=_(
+                "%(variant)s: running totals after each hand", variant=variant_title(t.variant)
+            ),
+        )
+        if target is not None
+        else ""
     )
     return render_template(
         "match.html",
@@ -198,7 +205,9 @@ def play(token: str):
 
     def do():
         hand, after = _position(form)
-        return service.play(token, hand, after, form.seat.data, form.tile.data, form.on.data)
+        return service.play(
+            token, hand, after, form.seat.data, form.tile.data, form.on.data, train=form.train.data
+        )
 
     return _write(token, do)
 
