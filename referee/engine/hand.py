@@ -16,8 +16,7 @@ from .layout import Layout, Place
 from .messages import N_, NP_, Message, either
 from .messages import tiles as tiles_n
 from .tiles import Tile, tile_frozenset
-from .variants import Opening, Settlement, Variant
-from .variants.base import FalsePass
+from .variants.base import FalsePass, Opening, Settlement, Variant
 
 LEAD = Place(None, "lead", -1, -1, None)  # type: ignore[arg-type]  # the lead: on nothing
 

@@ -99,8 +99,9 @@ class Match:
         if lot is not None and not opening.lot:
             raise RefereeError(Message(N_("This hand is not opened by lot.")))
         before = tuple(self.totals())  # what each side has before it (an exact finish)
-        kind = self.variant.hand_type()
-        hand = kind(self.variant, self.players, self.options, opening, dealt, lot, before, last)
+        kind = self.variant.hand_type() or Hand
+        args = (self.variant, self.players, self.options, opening, dealt, lot, before, last)
+        hand: Hand = kind(*args)
         self.hands.append(hand)
         return hand
 

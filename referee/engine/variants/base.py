@@ -362,12 +362,10 @@ class Variant:
         plays' points, its charges): keys in the record spec's order."""
         return {}
 
-    def hand_type(self) -> type[Hand]:
-        """The kind of hand the variant plays: `Hand`, or a subclass with a layout of its
-        own shape (a hub of trains: `trains.TrainHand`)."""
-        from ..hand import Hand
-
-        return Hand
+    def hand_type(self) -> type | None:
+        """The kind of hand the variant plays: None for the engine's `Hand`, or a subclass
+        of it with a layout of its own shape (a hub of trains: `trains.TrainHand`)."""
+        return None
 
     def result_after(self, hands: int, totals: list[int], options: dict) -> tuple[bool, int | None]:
         """(over, winning side) after `hands` settled hands: `result`, for a variant whose

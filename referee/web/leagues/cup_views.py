@@ -12,7 +12,7 @@ from referee.events import bracket as br
 
 from ..drawing.bracket import Box, bracket_svg
 from ..errors import Refused
-from . import cups, service
+from . import cups, service, tables
 from .views import _league_key, _public_league, _secretary_page
 
 bp = Blueprint("cups", __name__)
@@ -30,6 +30,7 @@ def make(key: str):
             f.get("cup-first", ""),
             f.get("cup-gap"),
             current_app.extensions["referee_rng"],
+            tables.seeded(lg) if f.get("cup-draw") == cups.SEEDED else [],
         )
     except Refused as e:
         return _secretary_page(lg, key, e, e.status)

@@ -22,6 +22,7 @@ from sqlalchemy.exc import IntegrityError
 from referee.events import bracket as br
 
 from .. import db
+from .. import names as name_rule
 from ..errors import Refused
 from ..models import now
 from . import night as nights
@@ -72,22 +73,13 @@ def ties(c: Cup) -> dict[str, Fixture]:
     return {fx.cup_tie: fx for fx in rows}
 
 
-def _seeded(lg: League) -> list[int]:
-    """The league's teams in the order of its tables: the top division's first."""
-    from .tables import division_table
-
-    order: list[int] = []
-    for d in service.divisions(lg):
-        order += [row.team for row in division_table(lg, d)]
-    return order
-
-
-def make(lg: League, name: str, how: str, first: str, gap, rng: random.Random) -> Cup:
+def make(
+    lg: League, name: str, how: str, first: str, gap, rng: random.Random, seeds: list[int]
+) -> Cup:
     """A cup of every team of the league, drawn now (logged), its first round's fixtures
-    made; a cup's name is the league's once (its unique key)."""
-    name = " ".join((name or "").split())
-    if not name or len(name) > NAME_MAX:
-        raise Refused(400, _("A name of 1 to %(n)s characters.", n=NAME_MAX), field="cup-name")
+    made; a cup's name is the league's once (its unique key). `seeds`: the teams in the
+    order of the league's tables (`tables.seeded`), for a draw seeded by the table."""
+    name = name_rule.name(name, most=NAME_MAX, empty=_("Give the cup a name."), field="cup-name")
     try:
         day = date.fromisoformat(first)
     except (TypeError, ValueError):
@@ -106,7 +98,7 @@ def make(lg: League, name: str, how: str, first: str, gap, rng: random.Random) -
     if len(teams) < 2:
         raise Refused(409, _("A cup needs two teams or more."))
     if how == SEEDED:
-        order = _seeded(lg)
+        order = list(seeds)
     else:
         order = list(teams)
         rng.shuffle(order)

@@ -41,6 +41,12 @@ def division_table(lg: League, d: Division, played: list | None = None):
     return table({t.id: t.name for t in service.teams(lg, d)}, results, fmt.counts)
 
 
+def seeded(lg: League) -> list[int]:
+    """The league's teams in the order of its tables, the top division's first (a cup
+    drawn by the table)."""
+    return [row.team for d in service.divisions(lg) for row in division_table(lg, d)]
+
+
 def order_rule(lg: League) -> str:
     figure = _("legs") if service.fmt(lg).counts == "legs" else _("games")
     return _(ORDER, figure=figure)
