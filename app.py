@@ -27,23 +27,9 @@ import tempfile
 from pathlib import Path
 
 from flask import Flask
-from sqlalchemy import event
 from sqlalchemy.engine import make_url
 
-from referee.web import (
-    COMPRESSED,
-    compress,
-    csrf,
-    db,
-    i18n,
-    ids,
-    json_bodies,
-    links,
-    migrate,
-    migrations_folder,
-    security,
-    sqlite_pragmas,
-)
+from referee.web import create_extensions, register, templating
 
 
 def database_url(url: str | None, instance: Path) -> str:
@@ -113,6 +99,7 @@ def create_app(test_config: dict | None = None) -> Flask:
         instance_relative_config=True,
         instance_path=str(Path(folder).resolve()) if folder else None,
     )
+    app.jinja_environment = templating.Environment  # before the first template (its globals)
     instance = Path(app.instance_path)
     test_config = dict(test_config or {})
     url = test_config.get("SQLALCHEMY_DATABASE_URI") or database_url(
@@ -127,7 +114,7 @@ def create_app(test_config: dict | None = None) -> Flask:
         RANDOM_SEED=int(seed) if seed not in (None, "") else None,
         MAX_CONTENT_LENGTH=2 * 1024 * 1024,  # an uploaded record is small
         WTF_CSRF_TIME_LIMIT=None,  # a match can last an evening
-        # where the host's workers keep the tables they render (referee/web/table/rendered.py)
+        # where the host's workers keep the tables they render (referee/web/rendered.py)
         RENDERED_DIR=os.environ.get("RENDERED_DIR") or str(instance / "rendered"),
         # SQLite from the environment or the default is brought up to date on the first
         # request (referee/web/schema); other databases are upgraded by whoever runs them.
@@ -153,88 +140,15 @@ def migrated_app(test_config: dict) -> Flask:
 
 def engine_options(url: str) -> dict:
     """SQLite waits for a writer instead of failing at once ("database is locked").
-    PostgreSQL: a pooled connection is pinged before use (`pool_pre_ping`: a connection the
-    server ended is replaced, not handed to a request), is replaced after 10 minutes
-    (connections a firewall dropped without a word), and a connection that cannot be made
-    gives up after 5 s (unless the URL sets connect_timeout), so that a server out of reach
-    is answered with the outage page (referee/web/outage.py), not a request left hanging."""
+    PostgreSQL: a pooled connection is checked before use without a round trip (its socket,
+    `referee.web.still_connected`; no `pool_pre_ping`, which asks the server at every
+    checkout), is replaced after 10 minutes (connections a firewall dropped without a word),
+    and a connection that cannot be made gives up after 5 s (unless the URL sets
+    connect_timeout), so that a server out of reach is answered with the outage page
+    (referee/web/outage.py), not a request left hanging."""
     if url.startswith("sqlite"):
         return {"connect_args": {"timeout": 30}}
-    options: dict = {"pool_pre_ping": True, "pool_recycle": 600}
+    options: dict = {"pool_pre_ping": False, "pool_recycle": 600}
     if "connect_timeout=" not in url:
         options["connect_args"] = {"connect_timeout": 5}
     return options
-
-
-def create_extensions(app: Flask) -> None:
-    """The shared extensions (`referee.web`) set up on `app`."""
-    app.config.setdefault("COMPRESS_MIMETYPES", COMPRESSED)
-    compress.init_app(app)
-    db.init_app(app)
-    with app.app_context():
-        if db.engine.dialect.name == "sqlite":
-            event.listen(db.engine, "connect", sqlite_pragmas)
-    migrate.init_app(app, db, directory=migrations_folder(app))
-    csrf.init_app(app)
-    i18n.init_app(app)
-    ids.init_app(app)
-    json_bodies.init_app(app)
-    links.init_app(app)
-    security.init_app(app)
-
-
-def register(app: Flask) -> None:
-    """Every concern's blueprint and hooks on `app`."""
-    from referee.web import (
-        assets,
-        backup,
-        errors,
-        models,  # noqa: F401  (the tables, for Flask-Migrate)
-        once,
-        public,
-    )
-    from referee.web.audit import models as audit_models  # noqa: F401
-    from referee.web.audit.views import register_audit
-    from referee.web.events import register as register_events
-    from referee.web.health import health
-    from referee.web.leagues import register as register_leagues
-    from referee.web.matches.views import bp as matches_bp
-    from referee.web.members import register as register_members
-    from referee.web.offline import bp as offline_bp
-    from referee.web.outage import init_app as answer_outages
-    from referee.web.pages import register as register_pages
-    from referee.web.poll import init_app as answer_polls
-    from referee.web.schema import init_app as check_schema
-    from referee.web.seasons import register as register_seasons
-    from referee.web.start import bp as start_bp
-    from referee.web.table import fragment
-    from referee.web.table.views import register as register_table
-
-    check_schema(app)
-    answer_outages(app)
-    app.register_blueprint(health)
-    errors.init_app(app)
-    once.init_app(app)
-    assets.init_app(app)
-    register_pages(app)
-    register_table(app)
-    app.register_blueprint(matches_bp)
-    app.register_blueprint(start_bp)
-    app.register_blueprint(offline_bp)
-    register_events(app)
-    register_audit(app)
-    register_members(app)
-    register_leagues(app)
-    register_seasons(app)
-    answer_polls(app)
-    fragment.init_app(app)
-    backup.init_app(app)
-    public.init_app(app)  # last: ProxyFix sees every request first
-
-
-def asgi_app():
-    """Granian's factory (`scripts/run.sh`): the app behind the server's body reader and
-    threads (`referee/web/server/asgi.py`)."""
-    from referee.web.server.asgi import serve
-
-    return serve(create_app())

@@ -23,12 +23,10 @@ from __future__ import annotations
 import hashlib
 import logging
 import os
-import tempfile
+import threading
 from collections import Counter, OrderedDict
 from collections.abc import Callable, Hashable
 from pathlib import Path
-
-from .server.threads import Lock
 
 log = logging.getLogger(__name__)
 
@@ -38,7 +36,7 @@ class LRU:
     first. `counts` is the caller's own tally (hits, misses...)."""
 
     def __init__(self, size: int):
-        self.size, self.data, self.lock = size, OrderedDict(), Lock()
+        self.size, self.data, self.lock = size, OrderedDict(), threading.Lock()
         self.counts: Counter = Counter()
 
     def get(self, what: Hashable, version=None):
@@ -92,7 +90,9 @@ class LRU:
 
 class Shared(LRU):
     """An `LRU` of texts with a file behind each entry in `folder`, which every process of
-    the host reads: a value put by one process is found by the others."""
+    the host reads: a value put by one process is found by the others. `put` may leave the
+    file to be written later (`later`: a list the caller writes with `write_files` once its
+    answer has gone, so that no phone waits for the disk)."""
 
     def __init__(self, size: int, folder: str | Path):
         super().__init__(size)
@@ -107,9 +107,13 @@ class Shared(LRU):
                 super().put(what, version, found)
         return found
 
-    def put(self, what: Hashable, version, value: str) -> None:
+    def put(self, what: Hashable, version, value: str, later: list | None = None) -> None:
         super().put(what, version, value)
-        write_file(self.path(what), f"{version}\n{value}")
+        write = (self.path(what), f"{version}\n{value}")
+        if later is None:
+            write_files([write])
+        else:
+            later.append(write)
 
     def newest(self, what: Hashable, parse: Callable = int):
         """(version, value) of the newest version of `what` on the host, whatever it is:
@@ -133,17 +137,24 @@ class Shared(LRU):
         return found
 
 
-def write_file(path: Path, text: str) -> None:
-    """Write `text` whole to `path`: a reader sees the old file or the new one, never half.
-    The text goes to a temporary file of its own first (no other writer shares its name),
+def write_files(files: list[tuple[Path, str]]) -> None:
+    """Write each (path, text) whole: a reader sees the old file or the new one, never half.
+    The text goes to a file of this thread's own first (no other writer shares its name),
     then takes the path's place; the folder is made only when it is missing."""
-    try:
-        path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
-        with tempfile.NamedTemporaryFile("wb", dir=path.parent, prefix=".new-", delete=False) as f:
-            f.write(text.encode("utf-8"))
-        os.replace(f.name, path)
-    except OSError:  # a read-only or full disk: each process's memory copy still serves
-        log.warning("could not keep a rendered table in %s", path.parent)
+    own = f".new-{os.getpid()}-{threading.get_ident()}"
+    for path, text in files:
+        tmp = path.with_name(own)
+        try:
+            try:
+                fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+            except FileNotFoundError:
+                path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+                fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+            with os.fdopen(fd, "wb") as f:
+                f.write(text.encode("utf-8"))
+            os.replace(tmp, path)
+        except OSError:  # a read-only or full disk: each process's memory copy still serves
+            log.warning("could not keep a rendered table in %s", path.parent)
 
 
 def _read(path: Path, version) -> str | None:

@@ -46,6 +46,12 @@ def chosen(asked=None) -> str | None:
     return None
 
 
+def language_of(asked) -> str:
+    """The language of a request (a werkzeug request, before Flask: `events/poll.py`) about
+    no table: chosen, else the browser's."""
+    return chosen(asked) or browsers(asked.headers.get("Accept-Language", ""))
+
+
 @lru_cache(maxsize=512)
 def browsers(header: str) -> str:
     """The language we speak that an Accept-Language header likes best (else English):

@@ -6,6 +6,8 @@ says so and that nothing was recorded, instead of a bare 500; the log says it on
   `?fragment=1`), the offline outbox (JSON) and the version polls get JSON:
   `{"error": "database", "message": ...}`, which `static/js/table.js` shows on the
   table; the outbox keeps its moves and tries again (any 5xx).
+- The version poll is answered before Flask's request cycle (`poll.py`): it asks
+  `answer_wsgi` for the same answer.
 - The log: one line when a process first finds the database out of reach (no
   traceback), and one when a new connection to it succeeds again. Each worker process
   notices on its own, so a server of N workers writes at most N pairs per outage.
@@ -13,29 +15,32 @@ says so and that nothing was recorded, instead of a bare 500; the log says it on
 
 from __future__ import annotations
 
+import threading
+
 from flask import Flask, current_app, g, jsonify, render_template, request
 from flask_babel import gettext as _
 from sqlalchemy import event
 from sqlalchemy.exc import DBAPIError, InterfaceError, OperationalError
 
-from . import db
+from .reads import engines
+from .security import HEADERS
 
 RETRY_AFTER = "30"  # seconds
 
 
 class Watch:
     """Whether this app (in this process) has found the database out of reach, and said
-    so in the log; kept in `app.extensions["referee_outage"]`. (Two requests finding the
-    outage at the same instant may both log it: a line more, nothing lost.)"""
+    so in the log; kept in `app.extensions["referee_outage"]`."""
 
     def __init__(self, logger):
-        self.logger, self.down = logger, False
+        self.logger, self.down, self.lock = logger, False, threading.Lock()
 
     def noted(self, exc: BaseException) -> None:
         """Log the outage, once until the database answers again."""
-        if self.down:
-            return
-        self.down = True
+        with self.lock:
+            if self.down:
+                return
+            self.down = True
         self.logger.error(
             "The database cannot be reached (%s): answering 503 until it answers again.",
             _reason(exc),
@@ -43,9 +48,10 @@ class Watch:
 
     def recovered(self) -> None:
         """A new connection to the database has been made: log it if it was out of reach."""
-        if not self.down:
-            return
-        self.down = False
+        with self.lock:
+            if not self.down:
+                return
+            self.down = False
         self.logger.warning("The database answers again.")
 
 
@@ -104,12 +110,21 @@ def answer(exc: BaseException):
     return page, 503, headers
 
 
+def answer_wsgi(app: Flask, exc: BaseException, environ, start_response):
+    """The same 503, for a request answered before Flask's request cycle (the poll)."""
+    with app.request_context(environ):
+        response = app.make_response(answer(exc))
+    for name, value in HEADERS.items():
+        response.headers.setdefault(name, value)
+    return response(environ, start_response)
+
+
 def init_app(app: Flask) -> None:
     watch = app.extensions["referee_outage"] = Watch(app.logger)
     for kind in UNREACHABLE:
         app.register_error_handler(kind, _handler)
-    with app.app_context():
-        event.listen(db.engine, "connect", lambda *_: watch.recovered())
+    for engine in engines(app):
+        event.listen(engine, "connect", lambda *_: watch.recovered())
 
 
 def _handler(exc: DBAPIError):

@@ -4,7 +4,7 @@ file behind each entry, read by every process of the host."""
 
 from __future__ import annotations
 
-from referee.web.cache import LRU, Shared
+from referee.web.cache import LRU, Shared, write_files
 
 
 def test_only_the_version_asked_for_is_answered_and_only_the_newest_kept():
@@ -31,7 +31,10 @@ def test_the_least_recently_used_thing_goes_first():
 
 def test_a_shared_entry_is_found_by_another_process_at_its_version_only(tmp_path):
     one, two = Shared(8, tmp_path), Shared(8, tmp_path)  # two processes of one host
-    one.put(("match", 7), 5, "<table v5>")
+    later = []
+    one.put(("match", 7), 5, "<table v5>", later)
+    assert two.get(("match", 7), 5) is None  # not on disk until the answer has gone
+    write_files(later)
     assert two.get(("match", 7), 5) == "<table v5>"
     assert two.get(("match", 7), 6) is None  # the database says 6: the file is stale
     one.put(("match", 7), 6, "<table v6>")

@@ -1,24 +1,61 @@
-"""The phone's path: a move recorded from the table screen (as its script sends it)
-through the process that keeps the match does not read the match (the bump, the insert,
-the commit); a fetch write sets no cookie (nothing is flashed). A process's first request
-on a match it has not seen replays the match once; an Undo through the process that made
-the move replays nothing."""
+"""The phone's path (issue 22): what a table's phones ask most costs few waits for the
+database. A move recorded from the table screen (as its script sends it) through the
+process that keeps the match waits for PostgreSQL once (one statement that adds the move
+if the version is still the kept one: the match is not read), the other phones' fetch of
+the new table and the version poll once each; no connection is pinged before use. A
+fetch write sets no cookie (nothing is flashed). A process's first request on a match it
+has not seen replays the match once; an Undo through the process that made the move
+replays nothing."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import random
 import re
+import time
 
+import psycopg
+import psycopg._cursor_base
 import pytest
 from webhelpers import Phone, sent_sql, text_of
 
 from referee.engine import record
 from referee.engine.match import Match
 from referee.engine.simulate import deal, leader, play_hand
+from referee.web import inflight
 from referee.web.table import state
 
 FETCH = {"X-Requested-With": "fetch"}
+
+
+@contextlib.contextmanager
+def round_trips():
+    """Count the round trips to PostgreSQL: every command psycopg sends and waits for
+    (statements, BEGIN, COMMIT, ROLLBACK, a ping), and every statement sent to be
+    answered later (`inflight.send`: a move), in `counted["n"]`."""
+    counted = {"n": 0}
+    cursor_execute, generators_execute = psycopg._cursor_base.execute, psycopg.generators.execute
+
+    def sent(sql):
+        counted["n"] += 1
+
+    def wrap(execute):
+        def counting(pgconn, *args, **kwargs):
+            counted["n"] += 1
+            return (yield from execute(pgconn, *args, **kwargs))
+
+        return counting
+
+    psycopg._cursor_base.execute = wrap(cursor_execute)
+    psycopg.generators.execute = wrap(generators_execute)
+    inflight.TRACE.append(sent)
+    try:
+        yield counted
+    finally:
+        inflight.TRACE.remove(sent)
+        psycopg._cursor_base.execute = cursor_execute
+        psycopg.generators.execute = generators_execute
 
 
 def play_and_take_back(phone: Phone, token: str) -> None:
@@ -40,6 +77,30 @@ def fetch_play(phone: Phone, token: str):
     return r
 
 
+@pytest.mark.postgres
+def test_a_play_from_the_table_screen_waits_once_for_postgresql(app, phone):
+    if app.config["DB_KIND"] != "postgres":
+        pytest.skip("round trips to a database server")
+    t = phone.start("five-up", ["Ana", "Ben"])
+    phone.moves(t, "Ana 5-5")
+    other = Phone(app.test_client())
+    other.players[t] = phone.players[t]
+    for _ in range(8):  # connections made, statements prepared (psycopg: at the 5th)
+        play_and_take_back(phone, t)
+        other.get(f"/t/{t}?fragment=1")
+    with round_trips() as trips:
+        r = fetch_play(phone, t)
+    assert trips["n"] == 1  # the bump and the move in one statement; the match not read
+    assert "Ben laid 5-0 on 5-5" in text_of(r.get_data(as_text=True), "moves")
+    with round_trips() as trips:
+        html = other.get(f"/t/{t}?fragment=1").get_data(as_text=True)
+    assert trips["n"] == 1 and "Ben laid 5-0 on 5-5" in text_of(html, "moves")
+    with round_trips() as trips:
+        version = other.get(f"/t/{t}/version").get_data(as_text=True)
+    shown = re.search(r'data-version="(\d+)"', r.get_data(as_text=True)).group(1)
+    assert trips["n"] == 1 and version == shown
+
+
 def test_a_play_through_the_process_keeping_the_match_does_not_read_it(app, phone):
     t = phone.start("five-up", ["Ana", "Ben"])
     phone.moves(t, "Ana 5-5")
@@ -48,7 +109,10 @@ def test_a_play_through_the_process_keeping_the_match_does_not_read_it(app, phon
     with sent_sql(app) as sent:
         fetch_play(phone, t)
     said = [s.split()[0] for s in sent]
-    assert said == ["UPDATE", "INSERT", "COMMIT"], sent  # the bump, the move, the commit
+    if app.config["DB_KIND"] == "postgres":
+        assert said == ["WITH"], sent  # the bump and the move: one statement
+    else:  # on the thread's own connection (reads.SqliteWriter)
+        assert said == ["BEGIN", "UPDATE", "INSERT", "COMMIT"], sent
     with sent_sql(app) as sent:  # a process that keeps no state of it reads it first
         app.extensions["referee_state"].data.clear()
         r = phone.post(f"/t/{t}/undo", {"hand": 1, "after": 2, "settled": 0}, headers=FETCH)
@@ -193,3 +257,78 @@ def test_an_undo_through_the_process_that_made_the_move_replays_nothing(two_apps
     q.move(t, "Ben draw 2")
     r = p.post(f"/t/{t}/undo", {"hand": 1, "after": 4, "settled": 0}, headers=FETCH)
     assert r.status_code == 200 and _shown(r.get_data(as_text=True)) == seen[3]
+
+
+@pytest.mark.postgres
+def test_a_thread_keeps_its_connection_and_a_broken_one_is_made_anew(app, phone):
+    """A thread's requests check no connection out of the pool (it keeps its own from one
+    request to the next); when PostgreSQL ends that connection, the next request takes a
+    new one without an error, and a move's prepared statement is prepared on it again."""
+    if app.config["DB_KIND"] != "postgres":
+        pytest.skip("a database server's connections")
+    from sqlalchemy import event, text
+
+    from referee.web import reads
+
+    engine = reads.autocommit_engine(app)
+    checkouts = []
+    event.listen(engine, "checkout", lambda *args: checkouts.append(1))
+    t = phone.start("five-up", ["Ana", "Ben"])
+    phone.moves(t, "Ana 5-5")
+    for _ in range(3):
+        play_and_take_back(phone, t)
+    checkouts.clear()
+    for _ in range(5):
+        fetch_play(phone, t)
+        phone.post(f"/t/{t}/undo", {"hand": 1, "after": 2, "settled": 0}, headers=FETCH)
+        phone.get(f"/t/{t}?fragment=1")
+        phone.get(f"/t/{t}/version")
+    assert checkouts == []  # fifteen reads and five moves on the thread's one connection
+    with app.app_context():
+        kept = reads.thread_connection(engine)
+        pid = kept.execute(text("select pg_backend_pid()")).scalar()
+    with engine.connect() as other:
+        other.execute(text("select pg_terminate_backend(:pid)"), {"pid": pid})
+        gone = text("select count(*) from pg_stat_activity where pid = :pid")
+        for _ in range(500):  # the backend ends a moment after it is told to
+            if not other.execute(gone, {"pid": pid}).scalar():
+                break
+            time.sleep(0.01)
+    before = len(checkouts)
+    r = fetch_play(phone, t)  # no error: a new connection, the statement prepared anew
+    assert "Ben laid 5-0 on 5-5" in text_of(r.get_data(as_text=True), "moves")
+    assert len(checkouts) == before + 1 and phone.position(t) == (1, 2)
+
+
+@pytest.mark.postgres
+def test_a_server_that_makes_a_thread_per_request_leaves_no_connection_checked_out(app, phone):
+    """Flask's own server (`flask run`) runs each request on a thread of its own: once such
+    threads have ended, their kept connections go back to the pool (at the next thread's
+    first request), so a burst of requests does not leave the pool dry."""
+    if app.config["DB_KIND"] != "postgres":
+        pytest.skip("a database server's connections")
+    import threading
+
+    from referee.web import reads
+
+    engine = reads.autocommit_engine(app)
+    t = phone.start("five-up", ["Ana", "Ben"])
+    burst = 8  # requests at once, each on its thread (fewer than the pool holds: 5 + 10)
+    together = threading.Barrier(burst)
+    answers = []
+
+    def request():
+        answers.append(app.test_client().get(f"/t/{t}/version").status_code)
+        together.wait()  # all alive at once: each its own thread, none reused
+
+    threads = [threading.Thread(target=request) for _ in range(burst)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert answers == [200] * burst
+    assert engine.pool.checkedout() >= burst - 1  # each thread kept its own
+    after = threading.Thread(target=lambda: answers.append(phone.get(f"/t/{t}/version")))
+    after.start()
+    after.join()
+    assert engine.pool.checkedout() <= 2  # the ended threads' went back

@@ -182,15 +182,17 @@ class Phone:
 # -- what reaches the database --------------------------------------------------------------
 @contextlib.contextmanager
 def sent_sql(app):
-    """The SQL statements sent through the app's engine in the block (in the list it
-    gives), each commit as "COMMIT"."""
+    """The SQL statements sent in the block (in the list it gives), through the app's
+    engines (`reads.engines`: its own and, on PostgreSQL, the autocommit one), through
+    SQLite's writer of moves (`reads.SqliteWriter`, on this thread's connection: SQLite
+    itself reports them, its BEGIN and COMMIT too) and to PostgreSQL to be answered later
+    (`inflight.send`)."""
     import sqlalchemy as sa
 
-    sent: list[str] = []
-    with app.app_context():
-        from referee.web import db
+    from referee.web import inflight, reads
 
-        engine = db.engine
+    sent: list[str] = []
+    engines = reads.engines(app)
 
     def listen(conn, cursor, statement, *args):
         sent.append(statement)
@@ -198,10 +200,20 @@ def sent_sql(app):
     def commit(conn):
         sent.append("COMMIT")
 
-    sa.event.listen(engine, "before_cursor_execute", listen)
-    sa.event.listen(engine, "commit", commit)
+    writer = reads.sqlite_writer(app)
+    raw = writer.connection() if writer else None
+    for engine in engines:
+        sa.event.listen(engine, "before_cursor_execute", listen)
+        sa.event.listen(engine, "commit", commit)
+    if raw is not None:
+        raw.set_trace_callback(sent.append)
+    inflight.TRACE.append(sent.append)
     try:
         yield sent
     finally:
-        sa.event.remove(engine, "before_cursor_execute", listen)
-        sa.event.remove(engine, "commit", commit)
+        inflight.TRACE.remove(sent.append)
+        for engine in engines:
+            sa.event.remove(engine, "before_cursor_execute", listen)
+            sa.event.remove(engine, "commit", commit)
+        if raw is not None:
+            raw.set_trace_callback(None)

@@ -4,39 +4,15 @@ from __future__ import annotations
 
 import functools
 from pathlib import Path
-from typing import NamedTuple, Protocol
+from typing import TYPE_CHECKING, NamedTuple
 
 from ..errors import IllegalMove, SetupError
-from ..layout import Layout
 from ..messages import N_, NP_, Message, either
 from ..names import show
 from ..tiles import WITH_PIP, Tile
 
-
-class Hand(Protocol):
-    """What the hooks below read of a hand (`referee.engine.hand.Hand`, which imports this
-    module: the hand asks its variant, so the variant knows the hand by its shape)."""
-
-    layout: Layout
-    stock: int
-    players: tuple[str, ...]
-    tiles: frozenset[Tile]  # the set's tiles
-    sizes: list[int]  # the tiles each player holds
-    known: list[set[Tile] | None]  # each player's tiles, where the record says them
-    turn: int | None
-    pass_log: list[tuple[int, int, object]]  # (move, seat, what fitted)
-
-    def open_places(self) -> list: ...
-
-
-class FalsePass(NamedTuple):
-    """A pass the record proves false (C-RENEGE): the passer held `tile`, which fitted
-    (found by the hand, `Hand.false_passes`; judged by the variant, `penalised`)."""
-
-    move: int  # the number of the pass
-    player: int
-    tile: Tile
-    proof: int | None  # the number of the play that shows it; None: still held at the end
+if TYPE_CHECKING:
+    from ..hand import FalsePass, Hand
 
 
 SET_NAMES = {6: N_("double-six"), 9: N_("double-nine"), 12: N_("double-twelve")}

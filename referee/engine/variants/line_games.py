@@ -14,9 +14,10 @@ from typing import TYPE_CHECKING
 
 from ..errors import IllegalMove
 from ..messages import N_, Message
-from .base import Hand, Variant
+from .base import Variant
 
 if TYPE_CHECKING:
+    from ..hand import Hand
     from ..tiles import Tile
 
 ROUNDS = 20  # rounds of deduction at most (each takes a tile from somebody's possibles)

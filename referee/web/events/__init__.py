@@ -11,6 +11,7 @@ from referee.events.standings import points
 
 def register(app) -> None:
     from . import knockout, live, models, pieces, roster  # noqa: F401  (models: the tables, for Flask-Migrate)
+    from . import poll as event_poll
     from .bracket_view import bracket_of
     from .guards import locked_match
     from .series import series_of
@@ -19,6 +20,7 @@ def register(app) -> None:
     app.register_blueprint(bp)
     live.init_app(app)
     pieces.init_app(app)
+    event_poll.init_app(app)
     knockout.init_app(app)
     app.add_template_global(locked_match)
     app.add_template_global(bracket_of, "event_bracket")

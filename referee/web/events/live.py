@@ -13,13 +13,14 @@ viewer:
   match and version; only a match written since is replayed, from this process's cache of
   replayed matches) and the director's last act make a digest; the same digest as before
   keeps the **shown version** (`shown`, the version at which what the pages show last
-  changed). The public pages poll the shown version, and fetch the live fragment only
-  when it moves on.
+  changed). The public pages poll the shown version (`poll.py` answers it before Flask
+  from the files below), and fetch the live fragment only when it moves on.
 - The **state** (`service.EventState`: tables, standings) and each page's **live
   fragment** (per kind of page and language) are made once per shown version: the
   fragment rendered once, kept in memory and in a file all the host's processes read (a
-  `cache.Shared`, as the tables' fragments are: `table/rendered.py`). Every viewer gets the
-  same fragment (an ETag of the shown version, 304 when the viewer has it).
+  `cache.Shared`, as the tables' fragments are: `rendered.py`), and gzipped once per
+  process. Every viewer gets the same bytes (an ETag of the shown version, 304 when the
+  viewer has them).
 
 The event's rows (entrants, rounds, tables, the link from tables to matches) are read
 into plain rows once per act of the director (`events.updated`) and kept per process.
@@ -32,6 +33,7 @@ gives, kept by the versions it was made at; deleting it loses nothing.
 from __future__ import annotations
 
 import hashlib
+import threading
 import time
 from dataclasses import dataclass
 from datetime import datetime
@@ -42,10 +44,11 @@ from sqlalchemy import bindparam, select
 
 from referee.events import standings as st
 
-from .. import db
+from .. import db, gzipped
 from ..cache import LRU, Shared
 from ..models import Match, is_token
-from ..server.threads import Locks
+from ..reads import read
+from ..rendered import later
 from ..table import state as tables
 from . import service
 from .models import Entrant, Event, EventGame, EventTable, Round
@@ -71,7 +74,7 @@ def head(token: str) -> Head | None:
     """The event at a public link and its version (one indexed read), or None."""
     if not is_token(token):  # checked before any query, as the table links are
         return None
-    found = db.session.execute(HEAD, {"token": token}).one_or_none()
+    found = read(HEAD, {"token": token}).one_or_none()  # one round trip: autocommit
     return None if found is None else Head(*found)
 
 
@@ -243,11 +246,17 @@ class Live:
         # database (a restored backup, a new database in the same instance) is never read
         self.shown = Shared(EVENTS * 4, folder)  # ("shown", id, token) at version -> "shown digest"
         self.pages = Shared(PAGES, folder)  # ("live", id, token, kind, language, root) at shown
+        self.gzipped = LRU(PAGES)  # the same, gzipped
         self.states = LRU(EVENTS)  # event id at shown -> EventState
         self.standings = LRU(EVENTS)  # (event, updated, results, byes) -> standings
         self.seen: dict[int, Seen] = {}  # the last check of each event in this process
-        self.lock = Locks()  # per event, and per event's render
+        self.locks: dict[int, threading.Lock] = {}
+        self.guard = threading.Lock()
         self.counts: dict[str, int] = {"checks": 0, "states": 0, "renders": 0, "rows": 0}
+
+    def lock(self, event_id) -> threading.Lock:
+        with self.guard:
+            return self.locks.setdefault(event_id, threading.Lock())
 
 
 def live() -> Live:
@@ -378,6 +387,7 @@ def _check(kept: Live, event_id: int) -> Seen | None:
         ("shown", event_id, rows.event.public_token),
         version,
         f"{shown_version} {digest} {time.time():.3f}",
+        later(),
     )
     return seen
 
@@ -466,7 +476,7 @@ def page(h: Head, kind: str, language: str, root: str, render) -> tuple[int, str
         if html is None:
             kept.counts["renders"] += 1
             html = render(number, s)
-            kept.pages.put(at, number, html)
+            kept.pages.put(at, number, html, later())
     return number, html
 
 
@@ -475,9 +485,24 @@ def key(h: Head, kind: str, language: str, root: str) -> tuple:
     return ("live", h.id, h.token, kind, language, root)
 
 
-LAG = 0.25  # s: the most the shown version lags the event's last check (`lately`)
+VARY = "Accept-Encoding, Cookie, Accept-Language"
+
+
+def reply(kept: Live, at: tuple, number: int, html: str | None, etag_held: str, zipped: bool):
+    """The answer to a fetch of the live fragment kept `at` (`key`) at shown version
+    `number`, the same before Flask (`poll.py`) as in the view: (status, headers, body);
+    304 to a viewer who holds it (`html` may then be None), else the bytes, gzipped once
+    per shown version in each process when the viewer takes gzip."""
+    etag = f'"{number}"'
+    headers = [("ETag", etag), ("Cache-Control", "no-cache"), ("Vary", VARY)]
+    if etag in etag_held:
+        return 304, headers, b""
+    headers.append(("Content-Type", "text/html; charset=utf-8"))
+    if not zipped:
+        return 200, headers, html.encode()
+    body = kept.gzipped.make(at, number, lambda: gzipped.compress(html.encode(), shared=True))
+    return 200, [*headers, ("Content-Encoding", "gzip")], body
 
 
 def init_app(app) -> None:
-    app.config.setdefault("EVENT_POLL_LAG", LAG)
     tables.on_remember(app, share)

@@ -13,6 +13,7 @@ from sqlalchemy import bindparam, select
 
 from .. import db
 from ..models import Match, is_token
+from ..reads import read
 from .models import Entrant, Event, EventGame, EventTable, Round
 
 
@@ -42,8 +43,7 @@ def series_of(row, write: bool = True) -> SeriesView | None:
     match by hand, or a single game: known from the row, or one small read)."""
     from .service import _table_state
 
-    rounds = None if row.event_id is None else db.session.execute(SERIES, {"event": row.event_id})
-    if rounds is None or (rounds.scalar() or 1) <= 1:
+    if row.event_id is None or (read(SERIES, {"event": row.event_id}).scalar() or 1) <= 1:
         return None
     match_id = row.id
     game = db.session.execute(

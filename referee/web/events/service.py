@@ -26,7 +26,7 @@ from referee.engine.variants import VARIANTS
 from referee.events import standings as st
 from referee.events.formats import FORMATS, Format
 
-from .. import db
+from .. import db, rendered
 from .. import names as name_rule
 from ..audit.log import phone
 from ..audit.service import override_lock
@@ -174,7 +174,7 @@ class Results:
         self.games.put(key, at, game)
         if at[1] == -1:
             text = json.dumps(dataclasses.astuple(game))
-            self.texts.put(("result", *key), at, text)
+            self.texts.put(("result", *key), at, text, rendered.later())
 
 
 def _from_text(text: str) -> Game:

@@ -26,7 +26,7 @@ from referee.engine import get_variant
 from referee.engine.variants import VARIANTS
 from referee.events.formats import FORMATS
 
-from .. import downloads, once
+from .. import downloads, gzipped, once
 from ..drawing import qr_svg
 from ..errors import Refused
 from ..matches.create import default_options
@@ -558,12 +558,14 @@ def _public_page(token: str, template: str, kind: str):
             live=Markup(html),
             format_name=service.format_name(event.format),
         )
-    number, html = _live_fragment(h, kind)
-    response = current_app.response_class(html, mimetype="text/html")
-    response.set_etag(str(number))  # the shown version (Flask-Compress adds its encoding)
-    response.headers["Cache-Control"] = "no-cache"
-    response.vary.update(("Cookie", "Accept-Language"))
-    return response.make_conditional(request)
+    held = request.headers.get("If-None-Match", "")
+    number, html = live.shown(h), None
+    if f'"{number}"' not in held:
+        number, html = _live_fragment(h, kind)
+    at = live.key(h, kind, str(get_locale()), request.script_root)
+    zipped = gzipped.accepted(request.headers.get("Accept-Encoding", ""))
+    status, headers, body = live.reply(live.live(), at, number, html, held, zipped)
+    return current_app.response_class(body, status=status, headers=headers)
 
 
 @bp.get("/p/<token>")
@@ -579,7 +581,7 @@ def tv(token: str):
 @bp.get("/p/<token>/version")
 def version(token: str):
     """What the public page and the TV poll (static/js/event.js): the event's shown
-    version (`live.shown`; `poll.py` answers it before Flask once this process has it)."""
+    version (`live.shown`; `poll.py` answers it before Flask once the host has it)."""
     response = current_app.response_class(str(live.shown(_head(token))), mimetype="text/plain")
     response.headers["Cache-Control"] = "no-store"
     return response

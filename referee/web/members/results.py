@@ -21,6 +21,7 @@ Matches replayed for the first time are read and replayed in batches (`_replay_b
 from __future__ import annotations
 
 import functools
+import threading
 from dataclasses import dataclass, field
 from datetime import timedelta
 
@@ -35,7 +36,6 @@ from referee.engine.variants import VARIANTS
 from .. import db
 from ..models import Hand, Match, now
 from ..models import Move as MoveRow
-from ..server.threads import Lock
 from ..table import service as table_service
 from ..table import state
 from ..table.presenters import outcome
@@ -241,7 +241,7 @@ class Club:
     version: tuple | None = None
     games: dict[int, Game] = field(default_factory=dict)
     ladders: dict[str, ratings.Ladder] = field(default_factory=dict)
-    lock: Lock = field(default_factory=Lock)
+    lock: threading.Lock = field(default_factory=threading.Lock)
     replayed_from: dict[str, int] = field(default_factory=dict)  # the last replay's start
     since: object = None  # the last write to any match, as the last refresh saw it
 

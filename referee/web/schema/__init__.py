@@ -10,6 +10,7 @@ page that says what to run (503), instead of failing on a missing table (500).
 
 from __future__ import annotations
 
+import threading
 from contextlib import contextmanager
 from functools import cache
 from pathlib import Path
@@ -73,14 +74,17 @@ def upgrade_sqlite() -> None:
 
 def init_app(app: Flask) -> None:
     state = {"ok": False}
+    guard = threading.Lock()
 
     @app.before_request
     def schema_is_current():
         if state["ok"] or request.endpoint == "static":
             return None
-        if app.config.get("AUTO_UPGRADE") and not up_to_date():
-            upgrade_sqlite()  # under a file lock: once, whatever the threads and processes
-        state["ok"] = up_to_date()
+        with guard:
+            if not state["ok"]:
+                if app.config.get("AUTO_UPGRADE") and not up_to_date():
+                    upgrade_sqlite()
+                state["ok"] = up_to_date()
         if state["ok"]:
             return None
         message = _(

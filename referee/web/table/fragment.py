@@ -12,21 +12,22 @@ a refusal or a chosen tile is that phone's alone and is rendered whole, as befor
 
 from __future__ import annotations
 
+import functools
 import re
 
 from flask import current_app, g, get_flashed_messages, request
 from flask_babel import get_locale
-from flask_wtf.csrf import generate_csrf
 from markupsafe import Markup
 
-from .. import public
+from .. import public, rendered
 from ..audit.log import phone
 from ..cache import LRU
+from ..csrf_token import csrf_token
 from ..i18n import gettext as _
 from ..i18n import say_html
 from ..links import url_for
 from ..offline import rendered_at
-from . import rendered, state
+from . import state
 
 
 def _rendered() -> str:
@@ -34,7 +35,7 @@ def _rendered() -> str:
 
 
 HOLES = {  # a phone's own parts of the fragment: the template global and what fills it
-    "csrf_token": generate_csrf,  # its CSRF token (the session's)
+    "csrf_token": csrf_token,  # its CSRF token (the session's)
     "rendered_at": _rendered,  # when it got it (offline.js compares it with a kept table)
 }
 PHONE = "\x00phone_link\x00"  # "This phone: Ben (rename)" (its cookie)
@@ -54,7 +55,7 @@ def shared(t: state.Table, write: bool, render, said: list, fresh: bool = False)
             html = render()
         finally:
             g.fragment_holes = False
-        rendered.put(t.row, key, html)
+        state.when_written(t, functools.partial(rendered.put, t.row, key, html))
     return fill(html, t.row, write, said)
 
 

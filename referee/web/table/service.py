@@ -38,6 +38,7 @@ from ..i18n import gettext as _
 from ..i18n import say
 from ..models import ClientMove, Hand, Match, is_token, now
 from ..models import Move as MoveRow
+from ..reads import read
 from . import state
 from .presenters import describe, false_passes, move_notes, outcome, undo_refusal, undo_target
 from .state import Table
@@ -71,7 +72,7 @@ def version(token: str, *, write: bool) -> str | None:
     match's row by its unique token. None for an unknown link."""
     if not is_token(token):
         return None
-    found = db.session.execute(VERSION[write], {"token": token}).scalar()
+    found = read(VERSION[write], {"token": token}).scalar()
     return None if found is None else str(found)
 
 

@@ -13,8 +13,8 @@ one snapshot with the version), replayed on top of the earlier hands kept from t
 state. Anything else (an earlier hand changed: a settlement taken back, a correction of
 any hand, seen by the id of the match's last correction read with the rows) replays it all.
 
-The rows are read with Core selects (through the session) into small tuples, not ORM
-objects.
+The rows are read with Core selects into small tuples, not ORM objects, each in one round
+trip outside any transaction (`reads`).
 
 Over 400 lines: the rows read, the cache and the replay on top of it are one piece (what
 is read decides what is replayed again, and both are checked by one version); splitting
@@ -24,6 +24,7 @@ them would put the version's check in two places.
 from __future__ import annotations
 
 import copy
+import functools
 import os
 from dataclasses import dataclass
 from typing import NamedTuple
@@ -36,12 +37,13 @@ from referee.engine.hand import Hand as EngineHand
 from referee.engine.match import Match as EngineMatch
 from referee.engine.tiles import Tile
 
-from .. import db, i18n
+from .. import i18n
 from ..audit.models import Change
 from ..cache import LRU
 from ..events.models import Event, EventGame
 from ..models import Hand, Match, is_token
 from ..models import Move as MoveRow
+from ..reads import read
 
 CACHE_SIZE = int(os.environ.get("REFEREE_CACHE_SIZE", "512"))  # matches per process
 
@@ -111,6 +113,9 @@ class Table:
     # made that move (`undone`); a fork's `forked` is what it was copied from until then
     undo_to: tuple[EngineHand, HandRow] | None = None
     forked: tuple[EngineHand, HandRow] | None = None
+    # a write's state whose statement the database has not answered yet: what to keep
+    # once it has (`transaction.landed`); nothing is kept of it before
+    landing: list | None = None
 
     @property
     def version(self) -> int:
@@ -210,7 +215,7 @@ def match_row(token: str, *, write: bool) -> MatchRow | None:
     """The match at a link (one indexed read), or None."""
     if not is_token(token):
         return None
-    found = db.session.execute(BY_TOKEN[write], {"token": token}).one_or_none()
+    found = read(BY_TOKEN[write], {"token": token}).one_or_none()
     if found is None:
         return None
     row = MatchRow(*found)
@@ -292,11 +297,27 @@ def unchanged(t: Table) -> None:
 
 def drawn(t: Table, key: tuple, draw) -> str:
     """What `draw()` gives for this match at this version (the SVG picture of a layout),
-    kept per process: the phones of a table ask for the same picture after every move."""
+    kept per process: the phones of a table ask for the same picture after every move.
+    Of a state not yet written (`landing`), kept once it is."""
     store = current_app.extensions.get("referee_drawn")
     if store is None:
         store = current_app.extensions.setdefault("referee_drawn", LRU(CACHE_SIZE))
-    return store.make((t.row.id, t.row.write_token, *key), t.version, draw)
+    key = (t.row.id, t.row.write_token, *key)
+    if t.landing is None:
+        return store.make(key, t.version, draw)
+    found = draw()  # (not looked for: the version is not written yet)
+    when_written(t, functools.partial(store.put, key, t.version, found))
+    return found
+
+
+def when_written(t: Table, keep) -> None:
+    """Call `keep()` now, or, for a state whose write the database has not answered yet
+    (`landing`), once it has (`transaction.landed`): nothing is kept of a write that may
+    not be."""
+    if t.landing is None:
+        keep()
+    else:
+        t.landing.append(keep)
 
 
 REMEMBERED = "referee_remembered"  # app.extensions: what else is told of a write's state
@@ -371,14 +392,14 @@ def _read(match_id: int, from_hand: int) -> tuple[int, list[HandRow], tuple]:
     on, and the facts (`_facts`: the last correction, in an event, unlocked); in one
     statement, so that all are of one moment."""
     version, known, hands = None, None, []
-    for r in db.session.execute(READ, {"match": match_id, "from_hand": from_hand}):
+    for r in read(READ, {"match": match_id, "from_hand": from_hand}):
         version, known = r[0], (r[1], bool(r[2]), bool(r[3]))
         if not hands or hands[-1].id != r[4]:
             hands.append(HandRow(r[4], r[5], r[6], r[7], r[8], []))
         if r[9] is not None:
             hands[-1].moves.append(MoveRec(*r[9:]))
     if version is None:  # a match without hands
-        r = db.session.execute(READ_NO_HANDS, {"match": match_id}).one()
+        r = read(READ_NO_HANDS, {"match": match_id}).one()
         version, known = r[0], (r[1], bool(r[2]), bool(r[3]))
     return version, hands, known
 

@@ -14,11 +14,16 @@ Every write path (the table's moves, undo, the tiles left, corrections, confirma
 abandoning, deleting, listing a match, an event's director) goes through `writes` and
 `lock`; `writes` refuses a write that changed a match without adding to its version.
 
-A move recorded at the table (`add_move`) is the bump, the move's insert and the commit.
-The process keeps the state the write made, and the answer is rendered from it without
-reading the match again; the next write through this process starts from that state
-without reading the match either (`begin`): the bump's condition is the check that it is
-still the match's.
+The commonest write, a move recorded at the table, is one statement on PostgreSQL
+(`add_move`): the version's conditional bump and the move's insert together, in autocommit
+(one round trip instead of BEGIN, the bump, the insert and COMMIT). The process keeps the
+state the write made, and the answer is rendered from it without reading the match again;
+the next write through this process starts from that state without reading the match
+either (`begin`): the bump's condition is the check that it is still the match's. From
+the table screen (`answering`), the statement is sent and the answer rendered while the
+server runs and commits it (`inflight`); nothing of that state or its render is kept
+until the statement's row says the move is written (`landed`), and if another write came
+first the render is dropped and the service runs again on the match as it is read.
 """
 
 from __future__ import annotations
@@ -26,10 +31,10 @@ from __future__ import annotations
 import functools
 
 from flask import g, has_request_context
-from sqlalchemy import bindparam, insert, update
+from sqlalchemy import bindparam, insert, select, update
 from sqlalchemy.exc import IntegrityError
 
-from .. import db
+from .. import db, inflight, reads
 from ..audit.log import Locked, refuse_if_locked
 from ..errors import Refused
 from ..events import guards
@@ -138,6 +143,31 @@ BUMP = (
 )
 
 _MOVES = MoveRow.__table__
+MOVE_FIELDS = (
+    "hand_id",
+    "seq",
+    "seat",
+    "kind",
+    "tile",
+    "on_tile",
+    "count",
+    "drawn",
+    "created",
+    "phone",
+)
+
+
+def _bump_and_add_move():
+    """PostgreSQL: the bump and the move's insert in one statement, which inserts the move
+    only if the bump found the match at the version seen (a data-modifying CTE)."""
+    bumped = BUMP.returning(_MATCHES.c.id).cte("bumped")
+    # named apart from the columns of `matches`, which an UPDATE would take as its values
+    values = [bindparam(f"move_{f}", type_=_MOVES.c[f].type) for f in MOVE_FIELDS]
+    adds = insert(_MOVES).from_select(MOVE_FIELDS, select(*values).select_from(bumped))
+    return adds.returning(_MOVES.c.id)  # a row if it was added
+
+
+BUMP_AND_ADD_MOVE = _bump_and_add_move()
 
 
 # an event's version: one more at every write to one of its matches (events/live.py)
@@ -200,18 +230,104 @@ def commit(
 
 def add_move(table: Table, move: dict, hand_no: int, after: int) -> None:
     """Write a move the engine accepted (`move`: a row of `moves`) and keep the new state
-    (`commit` with `keep`): the bump (`lock`), the insert, the commit."""
-    lock(table)
-    try:
+    (`commit` with `keep`). PostgreSQL: one statement in autocommit (`BUMP_AND_ADD_MOVE`);
+    it adds nothing if the version has moved on (`Moved`: the service runs again).
+    SQLite: the bump, the insert and the commit on the thread's own connection
+    (`_add_move_on_sqlite`). A game of an event (whose own version `lock` adds to as
+    well), or a session with other writes pending: the bump, the insert and the commit in
+    the session's transaction."""
+    writer = None if table.in_event else _sqlite_writer()
+    if writer is not None:
+        _add_move_on_sqlite(writer, table, move, hand_no, after)
+        return
+    conn = None if table.in_event else reads.connection()
+    if conn is None:  # an event's game, other writes pending on SQLite (or no request)
+        lock(table)
         db.session.connection().execute(ADD_MOVE, move)
-    except IntegrityError:  # a race lost: the move is already recorded
-        db.session.rollback()
-        db.session.info.pop("locked", None)
+        commit(table, hand_no, after, keep=True)
+        return
+    sent = inflight.send(
+        conn, BUMP_AND_ADD_MOVE, _seen(table) | {f"move_{k}": v for k, v in move.items()}
+    )
+    db.session.info["bumped"] = True
+    if has_request_context() and g.get(ANSWERING):  # answered once rendered (`landed`)
+        table.landing = []
+        _advance(table)
+        g.in_flight = (sent, table, hand_no, after)
+        return
+    if not _written(sent, table, hand_no, after):
+        raise Moved()
+    _kept(table)
+
+
+ANSWERING = "answering_while_writing"  # flask.g: `answering` was asked for
+
+
+def answering() -> None:
+    """This request renders its answer while PostgreSQL writes the move it sends
+    (`add_move`), then asks whether it `landed`."""
+    g.setdefault(ANSWERING, True)
+
+
+def landed() -> bool:
+    """Whether the move this request sent while rendering its answer (`answering`) is
+    written: True once it is (this process then keeps the state it made, and what was
+    rendered of it), or if none is on its way; False if another write came first (nothing
+    is kept: the write is to run again, on the match as it is read); a lost race refused
+    (409) as `commit` refuses it."""
+    flight = g.pop("in_flight", None) if has_request_context() else None
+    if flight is None:
+        return True
+    sent, table, hand_no, after = flight
+    if _written(sent, table, hand_no, after):
+        kept, table.landing = table.landing or [], None
+        state.remember(table)
+        for keep in kept:
+            keep()
+        return True
+    g.pop("written", None)
+    state.forget(table.row.id)  # another write came first: read the match again
+    return False
+
+
+def _written(sent: inflight.Sent, table: Table, hand_no: int, after: int) -> bool:
+    """Whether the bump found the version seen and the move was added (the statement's
+    row); a lost race refused."""
+    try:
+        return bool(sent.rows())
+    except IntegrityError:
+        if has_request_context():
+            g.pop("written", None)
         _already(table, hand_no, after)
-    commit(table, hand_no, after, keep=True)
 
 
 ADD_MOVE = insert(_MOVES)  # built once (SQLAlchemy compiles it once), Core: no ORM bookkeeping
+
+
+def _sqlite_writer() -> reads.SqliteWriter | None:
+    """SQLite's writer of moves (`reads.sqlite_writer`), when nothing else is being written
+    in this request's session; else None."""
+    if db.session.info.get("locked") or db.session.new or db.session.dirty:
+        return None
+    return reads.sqlite_writer()
+
+
+def _add_move_on_sqlite(writer, table: Table, move: dict, hand_no: int, after: int) -> None:
+    """The bump and the move's insert, committed, in one transaction of the thread's own
+    connection (`reads.SqliteWriter`); `Moved` if the version has moved on."""
+    try:
+        if writer.execute(BUMP, _seen(table)) != 1:
+            raise Moved()  # (rolled back below)
+        writer.execute(ADD_MOVE, move, insert=True)
+        writer.commit()
+    except IntegrityError:  # a race lost: the move is already recorded
+        writer.rollback()
+        _already(table, hand_no, after)
+    except BaseException:
+        writer.rollback()
+        raise
+    db.session.info["writing"] = db.session.info["bumped"] = True
+    _kept(table)
 
 
 def _already(table: Table, hand_no: int | None, after: int | None):

@@ -96,7 +96,8 @@ def table(token: str):
 
 @bp.get("/<token>/version")
 def version(token: str):
-    """The table's position and last write, polled by its phones (static/js/table.js)."""
+    """The table's position and last write, polled by its phones (static/js/table.js; most
+    polls are answered before Flask, by `referee/web/poll.py`)."""
     v = service.version(token, write=g.link.write)
     if v is None:
         abort(404, _("There is no table at this link."))
@@ -185,14 +186,27 @@ def _position(form) -> tuple[int, int]:
 
 def _write(token: str, do):
     """Run a write service; on success redirect to the table, on refusal re-render it.
-    The table's script is answered the new table at once (no redirect), as the write left
-    it (`transaction.written`)."""
+    The table's script is answered the new table at once (no redirect), rendered while
+    PostgreSQL writes the move (`transaction.answering`); if another write came first
+    meanwhile, the service runs again on the match as it now is."""
+    fetch = wants_fragment()
+    if fetch:
+        transaction.answering()
     try:
-        message = do()
-        if not wants_fragment():
-            flash(say(message))
-            return redirect(url_for("table.table", token=token))
-        return render_table(transaction.written(token) or load(token), g.link, message=message)
+        for _attempt in range(transaction.RETRIES):
+            message = do()
+            if not fetch:
+                flash(say(message))
+                return redirect(url_for("table.table", token=token))
+            try:
+                answer = render_table(
+                    transaction.written(token) or load(token), g.link, message=message
+                )
+            finally:
+                landed = transaction.landed()
+            if landed:
+                return answer
+        raise transaction.busy()
     except Refused as e:
         if e.status == 404:
             abort(404, e.message)

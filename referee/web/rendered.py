@@ -12,10 +12,10 @@ folder (`RENDERED_DIR`, by default `instance/rendered`) loses nothing.
 
 from __future__ import annotations
 
-from flask import current_app
+from flask import current_app, g, has_request_context
 
-from ..cache import Shared
-from .state import CACHE_SIZE, MatchRow
+from .cache import Shared, write_files
+from .table.state import CACHE_SIZE, MatchRow
 
 
 def get(row: MatchRow, key: tuple) -> str | None:
@@ -24,8 +24,24 @@ def get(row: MatchRow, key: tuple) -> str | None:
 
 
 def put(row: MatchRow, key: tuple, html: str) -> None:
-    """Keep the table rendered for `key` at the row's version, in memory and in its file."""
-    _kept().put((row.id, row.write_token, *key), row.version, html)
+    """Keep the table rendered for `key` at the row's version: in memory at once, in its
+    file once the answer has gone (`later`), so that no phone waits for the disk."""
+    _kept().put((row.id, row.write_token, *key), row.version, html, later())
+
+
+def later() -> list | None:
+    """The files this request keeps for the host, written once its answer has gone (the
+    `later` of `cache.Shared.put`); None outside a request: at once."""
+    return g.setdefault("rendered_files", []) if has_request_context() else None
+
+
+def init_app(app) -> None:
+    @app.after_request
+    def write_after_answering(response):
+        files = g.pop("rendered_files", None)
+        if files:
+            response.call_on_close(lambda: write_files(files))
+        return response
 
 
 def _kept() -> Shared:

@@ -1,6 +1,6 @@
-"""Answers are compressed by Flask-Compress in the phone's best encoding (gzip over plain
-HTTP): the phone reads the same page, smaller; what has an ETag keeps Flask-Compress's
-marked tag and its 304s."""
+"""Answers are gzipped by ISA-L (`referee/web/gzipped.py`) when gzip is the best encoding
+the phone takes, and by Flask-Compress otherwise: either way the phone reads the same
+page, smaller; what has an ETag keeps Flask-Compress's marked tag and its 304s."""
 
 from __future__ import annotations
 
@@ -32,7 +32,7 @@ def test_a_table_fetched_over_plain_http_is_gzipped_and_reads_the_same(phone, ta
     zipped = phone.get(f"/t/{table}?fragment=1", headers={"Accept-Encoding": "gzip, deflate"})
     assert "Content-Encoding" not in plain.headers
     assert zipped.headers["Content-Encoding"] == "gzip"
-    assert "Accept-Encoding" in zipped.headers["Vary"]
+    assert "Accept-Encoding" in zipped.headers["Vary"]  # Flask-Compress's, as before
     assert int(zipped.headers["Content-Length"]) == len(zipped.data)
     assert len(zipped.data) < len(plain.data) / 2
     assert page(gzip.decompress(zipped.data)) == page(plain.data)
@@ -66,7 +66,7 @@ def test_a_phone_that_takes_no_gzip_gets_the_page_as_it_is(phone, table, offered
     assert "Content-Encoding" not in r.headers and b'id="table"' in r.data
 
 
-def test_small_answers_go_as_they_are_and_assets_keep_their_tags(client):
+def test_small_answers_and_assets_are_left_to_flask_compress(client):
     small = client.get("/healthz", headers={"Accept-Encoding": "gzip"})
     assert "Content-Encoding" not in small.headers and small.data == b"ok\n"
     css = client.get("/static/style.css", headers={"Accept-Encoding": "gzip"})
