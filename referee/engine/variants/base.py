@@ -92,6 +92,17 @@ class TableChoice(NamedTuple):
     anchor: str | None = None  # the link's HTML id
 
 
+# the kinds of table the games of one to four players offer (`Events.tables`)
+TWO_PLAYERS = TableChoice(N_("two players"))
+THREE_PLAYERS = TableChoice(N_("three players"), size=3)
+FIXED_PAIRS = TableChoice(N_("fixed pairs"), pairs=True)
+ROTATING_PARTNERS = TableChoice(
+    N_("four players who change partners each round (rotating partners)"),
+    size=4,
+    anchor="rotating-link",
+)
+
+
 class Events(NamedTuple):
     """How a variant is played at an event: the formats and table sizes it allows."""
 

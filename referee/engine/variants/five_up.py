@@ -5,13 +5,16 @@ from __future__ import annotations
 from ..messages import N_, NP_, Message
 from ..tiles import pip_count
 from .base import (
+    FIXED_PAIRS,
     MATCH_POINTS,
+    ROTATING_PARTNERS,
+    THREE_PLAYERS,
+    TWO_PLAYERS,
     Events,
     Figure,
     Line,
     Opening,
     Settlement,
-    TableChoice,
     Variant,
     pairs,
     round5,
@@ -46,14 +49,10 @@ class FiveUp(Variant):
         pods=(2, 3, 3),  # each player for himself: a table of 2 rather than a bye
         pairs=True,
         tables=(
-            TableChoice(N_("two players")),
-            TableChoice(N_("three players"), size=3),
-            TableChoice(N_("fixed pairs"), pairs=True),
-            TableChoice(
-                N_("four players who change partners each round (rotating partners)"),
-                size=4,
-                anchor="rotating-link",
-            ),
+            TWO_PLAYERS,
+            THREE_PLAYERS,
+            FIXED_PAIRS,
+            ROTATING_PARTNERS,
         ),
         seats_refusal=N_(
             "Five-Up seats 2 or 3 players, each player for themselves, "

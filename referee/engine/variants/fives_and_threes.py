@@ -14,8 +14,12 @@ from ..messages import N_, NP_, Message
 from ..names import show
 from ..tiles import pip_count
 from .base import (
+    FIXED_PAIRS,
     MATCH_POINTS,
+    ROTATING_PARTNERS,
     TARGET,
+    THREE_PLAYERS,
+    TWO_PLAYERS,
     Choice,
     Events,
     Figure,
@@ -24,7 +28,6 @@ from .base import (
     Option,
     Preset,
     Settlement,
-    TableChoice,
     judge,
     pairs,
     unique_best,
@@ -188,14 +191,10 @@ class FivesAndThrees(LineGame):
         pods=(2, 3, 2),  # singles: a table of 2; a table of 3 rather than a bye
         pairs=True,
         tables=(
-            TableChoice(N_("two players")),
-            TableChoice(N_("three players"), size=3),
-            TableChoice(N_("fixed pairs"), pairs=True),
-            TableChoice(
-                N_("four players who change partners each round (rotating partners)"),
-                size=4,
-                anchor="rotating-link",
-            ),
+            TWO_PLAYERS,
+            THREE_PLAYERS,
+            FIXED_PAIRS,
+            ROTATING_PARTNERS,
         ),
         seats_refusal=N_(
             "Fives & Threes seats 2 players, or 3 each for themselves (as the book "

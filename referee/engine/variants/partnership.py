@@ -10,7 +10,9 @@ from ..messages import N_, NP_, Message, pips
 from ..names import show
 from ..tiles import pip_count, tile
 from .base import (
+    FIXED_PAIRS,
     MATCH_POINTS,
+    ROTATING_PARTNERS,
     TARGET,
     Choice,
     Events,
@@ -20,7 +22,6 @@ from .base import (
     Option,
     Preset,
     Settlement,
-    TableChoice,
     judge,
     pairs,
 )
@@ -235,12 +236,8 @@ class Partnership(LineGame):
         pods=(4, 4, 4),
         pairs=True,
         tables=(
-            TableChoice(N_("fixed pairs"), pairs=True),
-            TableChoice(
-                N_("four players who change partners each round (rotating partners)"),
-                size=4,
-                anchor="rotating-link",
-            ),
+            FIXED_PAIRS,
+            ROTATING_PARTNERS,
         ),
         seats_refusal=N_(
             "Partnership Block seats 4 players as two pairs: fixed pairs, or four who change "
