@@ -50,3 +50,14 @@ def test_the_match_won_mid_hand_is_shown(app):
     assert 'id="outcome"' in html and 'id="needs"' not in html
     assert 61 in pegs(html).values()
     assert "reached the target exactly" in phone.get(f"/t/{t}/match").get_data(as_text=True)
+
+
+def test_a_blocked_hand_says_nobody_scores(app):
+    """A blocked hand of Fives & Threes scores nothing (F3-BLOCK): its heading said "won
+    by Ana" (the fewest pips, which count for nothing in this game)."""
+    phone = Phone(app.test_client())
+    t = phone.start("fives-and-threes", ["Ana", "Ben"])
+    phone.moves(t, "Ana 6-3; Ben pass; Ana pass")  # the lead scores 3; both knock
+    phone.settle(t, {"Ana": "5-2 4-1 1-0 4-2 5-0 2-0", "Ben": "5-5 4-4 2-2 1-1 5-4 2-1 0-0"})
+    page = phone.get(f"/t/{t}/match").get_data(as_text=True)
+    assert "Blocked: nobody scores" in page and "won by" not in page

@@ -199,9 +199,12 @@ def hand_summary(table: Table, index: int, totals: list[int] | None = None) -> d
         if s is not None:
             # the side's name: a pair wins a blocked hand together ("Ana+Cleo")
             won = names[hand.side_of[s.winner]] if s.winner is not None else None
-            end = (
-                _("Blocked: won by %(side)s", side=won) if won is not None else _("Blocked: a tie")
-            )
+            if won is None:
+                end = _("Blocked: a tie")
+            elif not any(line.points for line in s.lines):  # Fives & Threes: F3-BLOCK
+                end = _("Blocked: nobody scores")
+            else:
+                end = _("Blocked: won by %(side)s", side=won)
     elif hand.ended == "target":
         end = _("%(side)s reached the target exactly", side=names[hand.pegged])
     else:
