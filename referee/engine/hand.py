@@ -977,6 +977,12 @@ class Hand:
             self.winner = self.settlement.winner
         self._settled_points = self._add_lines(self.settlement)
 
+    def false_pass_rule(self, false: FalsePass) -> str:
+        """The rule a pass the record proves false breaks: C-RENEGE, or the penalty the
+        variant settles it by (Leek's misplay, F3-MISPLAY)."""
+        rule = self.variant.misplay_rule
+        return rule if rule and self.variant.penalised(self, false) else "C-RENEGE"
+
     def false_pass_message(self, false: FalsePass) -> Message:
         """The sentence for a pass the record proves false (C-RENEGE)."""
         pose = any(n == false.move and f is POSE for n, _, f in self.pass_log)

@@ -61,3 +61,14 @@ def test_a_blocked_hand_says_nobody_scores(app):
     phone.settle(t, {"Ana": "5-2 4-1 1-0 4-2 5-0 2-0", "Ben": "5-5 4-4 2-2 1-1 5-4 2-1 0-0"})
     page = phone.get(f"/t/{t}/match").get_data(as_text=True)
     assert "Blocked: nobody scores" in page and "won by" not in page
+
+
+def test_a_knock_the_tiles_left_prove_false_cites_leeks_penalty(app):
+    """With Leek's misplay penalty, a knock the tiles left prove false is settled by the
+    penalty (F3-MISPLAY): its flag cited C-RENEGE and said the rules give no penalty."""
+    phone = Phone(app.test_client())
+    t = phone.start("fives-and-threes", ["Ana", "Ben"], misplay="penalty")
+    phone.moves(t, "Ana 6-3; Ben pass; Ana pass")  # Ben knocks holding 6-2
+    phone.settle(t, {"Ana": "5-2 4-1 1-0 4-2 5-0 2-0", "Ben": "6-2 4-4 2-2 1-1 5-4 2-1 0-0"})
+    page = phone.get(f"/t/{t}/hand/1").get_data(as_text=True)
+    assert "F3-MISPLAY" in page and "C-RENEGE" not in page

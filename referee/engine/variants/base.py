@@ -325,6 +325,8 @@ class Variant:
         hand that ended the match mid-play, `Hand.peg_out`, settled at once)."""
         raise NotImplementedError
 
+    misplay_rule: str | None = None  # the rule of the penalty `penalised` passes get
+
     def penalised(self, hand: Hand, false: FalsePass) -> bool:
         """Whether a false pass is settled by a penalty in the hand's settlement rather
         than making the record illegal (C-RENEGE)."""

@@ -327,6 +327,8 @@ class FivesAndThrees(LineGame):
     def best(self, options):
         return max
 
+    misplay_rule = "F3-MISPLAY"
+
     def penalised(self, hand, false):
         return false.proof is None and hand.options["misplay"] == "penalty"
 

@@ -171,7 +171,7 @@ def evidence(hand: EngineHand) -> dict:
         {
             "move": f.move,
             "text": hand.false_pass_message(f),
-            "rule": "C-RENEGE",
+            "rule": hand.false_pass_rule(f),
             "what": _("False pass"),
         }
         for f in hand.false_passes

@@ -260,7 +260,8 @@ def hand_summary(table: Table, index: int, totals: list[int] | None = None) -> d
             else None
         ),
         "false_passes": [
-            {"text": hand.false_pass_message(f), "rule": "C-RENEGE"} for f in hand.false_passes
+            {"text": hand.false_pass_message(f), "rule": hand.false_pass_rule(f)}
+            for f in hand.false_passes
         ],
         "wrong_leads": [
             {"text": hand.wrong_lead_message(w), "rule": "CT-LEAD"}
@@ -372,7 +373,13 @@ def what_changed(table: Table, hand_no: int, after: int) -> str:
 def false_passes(hand: EngineHand, known: int) -> list[str]:
     """The passes this write newly proves false (C-RENEGE), in words."""
     return [
-        say(Message(N_("{message} ({rule})"), message=hand.false_pass_message(f), rule="C-RENEGE"))
+        say(
+            Message(
+                N_("{message} ({rule})"),
+                message=hand.false_pass_message(f),
+                rule=hand.false_pass_rule(f),
+            )
+        )
         for f in hand.false_passes[known:]
     ]
 
