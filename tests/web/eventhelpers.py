@@ -115,7 +115,11 @@ def play_match_http(phone: Phone, link: str, rng: random.Random) -> Match:
     Returns the engine's own copy of the match, to compare with."""
     r = phone.get(link)
     assert r.status_code == 302, r.get_data(as_text=True)[:2000]
-    token = r.location.rsplit("/", 1)[1]
+    return play_to_end(phone, r.location.rsplit("/", 1)[1], rng)
+
+
+def play_to_end(phone: Phone, token: str, rng: random.Random) -> Match:
+    """Play the match of the table `token` to its end as `play_match_http` does."""
     rec = phone.record(token)
     match = Match(rec["variant"], rec["players"], rec["options"])
     for number in range(1, 40):

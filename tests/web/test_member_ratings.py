@@ -7,8 +7,10 @@ page shows their matches, results, chart and chances."""
 from __future__ import annotations
 
 import json
+import random
 import re
 
+from eventhelpers import play_to_end
 from memberhelpers import Secretary, secretary_link
 from test_signoff import decided
 from webhelpers import Phone, text_of
@@ -247,3 +249,30 @@ def test_ladder_of_each_variant_is_on_the_home_page_and_the_secretary_on_no_page
         r = phone.get(url)
         assert r.status_code == 200, url
         assert "/club/" not in r.get_data(as_text=True), url
+
+
+def test_mexican_train_is_a_free_for_all_ranked_by_the_lowest_total(app):
+    """A Mexican Train table of four members (issue 41): each player a side, the lowest
+    total first; the ladder shows what openskill gives for those places, worked out here
+    from the engine's totals."""
+    s = Secretary(app.test_client(), secretary_link(app))
+    names = ["Ana", "Ben", "Cleo", "Dan"]
+    ids = {name: s.add(name) for name in names}
+    phone = Phone(app.test_client())
+    token = phone.start("mexican-train", names, hands=2)  # started by hand: linked at start
+    match = play_to_end(phone, token, random.Random(7))
+    totals = list(match.totals())
+    places = ratings.ranks_of(totals, fewest_win=True)
+    assert places[totals.index(min(totals))] == 0 and max(places) > 0
+    with app.app_context():
+        [result] = [st.result for st in club_results.club().ladder("mexican-train").steps]
+    assert result.teams == tuple((ids[n],) for n in names) and result.ranks == places
+    expected = ratings.Ladder([Result(result.key, result.teams, places)])
+    html = s.get("/ladder/mexican-train").get_data(as_text=True)
+    for name in names:
+        shown = f"{expected.rating(ids[name]).shown:.1f}"
+        assert shown in rating_cells(html, ids[name]), (name, totals)
+    order = [int(x) for x in re.findall(r'id="ladder-(\d+)"', html)]
+    best = names[totals.index(min(totals))]
+    worst = names[totals.index(max(totals))]
+    assert order[0] == ids[best] and order[-1] == ids[worst], (totals, order)
