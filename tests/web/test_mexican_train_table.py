@@ -161,3 +161,33 @@ def test_draws_before_the_engine_when_nobody_holds_it(app):
     html = phone.table(t)
     assert "Who draws a tile?" not in html and "Ann draws a tile" in text_of(html, "draw-form")
     assert "Ben set the engine 12-12" in html
+
+
+def test_a_correction_names_the_train_a_tile_went_on(app):
+    """The audit page's lines name a train by its owner, or "mexican", as the record does:
+    Ben's 12-6 went on his own train, not the Mexican train; the correction moves it, the
+    record and the table follow, and a lay on a closed train is refused naming it."""
+    phone = Phone(app.test_client())
+    t = phone.start("mexican-train", ["Ann", "Ben", "Cleo", "Dan"])
+    phone.move(t, "Ann 12-12")
+    hand_no, after = phone.position(t)
+    data = {"hand": hand_no, "after": after, "seat": 1, "tile": "12-6", "train": 4}
+    assert phone.post(f"/t/{t}/play", data).status_code == 302  # on the Mexican train
+    phone.moves(t, "Cleo draw 1; Cleo pass")
+    url = f"/t/{t}/hand/1/correct"
+    html = phone.get(url, query_string={"k": 2}).get_data(as_text=True)
+    assert text_of(html, "old-moves") == "Ben 12-6 on mexican Cleo draw 1 Cleo pass"
+    assert 'the public train by "mexican"' in text_of(html, "train-hint")
+    moves = "Ben 12-6 on Ben\nCleo draw 1\nCleo pass"
+    html = phone.get(url, query_string={"k": 2, "moves": moves}).get_data(as_text=True)
+    assert text_of(html, "verdicts").startswith("✓ Ben laid 12-6 on Ben's train")
+    r = phone.post(url, {"k": 2, "moves": moves, "reseat": "0", "total": 4})
+    assert r.status_code == 302, r.get_data(as_text=True)[:3000]
+    lays = phone.record(t)["hands"][0]["moves"]
+    assert lays[1] == {"player": "Ben", "play": "12-6", "on": "12-12", "train": "Ben"}
+    html = phone.table(t)
+    assert "Ben laid 12-6 on Ben&#39;s train" in html
+    # Dan's own 12-1 cannot go on Ann's train (no marker), and the refusal names it
+    html = phone.get(url, query_string={"k": 5, "moves": "Dan 12-1 on Ann"})
+    verdicts = text_of(html.get_data(as_text=True), "verdicts")
+    assert "Ann's train" in verdicts and "MT-CLOSED" in verdicts, verdicts

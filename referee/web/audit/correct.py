@@ -5,7 +5,9 @@ correction that breaks a later move is refused unless those are corrected in the
 Saved as one change with old → new: the replaced rows are marked taken back, never deleted.
 
 The moves from k on are written one a line, the way players say them: "Ana 5-5",
-"Ben 5-0 on 5-5", "Cleo draw 2" (or "Cleo draw 6-1 3-2", the tiles named), "Dan pass".
+"Ben 5-0 on 5-5", "Cleo draw 2" (or "Cleo draw 6-1 3-2", the tiles named), "Dan pass"; on
+a hub of trains a lay names its train as the record does, by its owner or the public
+train's word: "Ben 12-6 on Ann", "Cleo 12-3 on mexican".
 The words of every language of the app are read too ("Ben 5-0 na 5-5", "Cleo roba 2", "Dan
 pas": `referee.languages`); the lines the app writes (the log, old → new) always use the
 English ones.
@@ -19,7 +21,15 @@ from flask_babel import gettext as _
 from flask_babel import ngettext
 from sqlalchemy import delete, update
 
-from referee.engine import IllegalMove, Move, NotationError, RecordError, parse_tile, record
+from referee.engine import (
+    IllegalMove,
+    Move,
+    NotationError,
+    RecordError,
+    get_variant,
+    parse_tile,
+    record,
+)
 from referee.languages import MOVE_WORDS
 
 from .. import db
@@ -30,7 +40,7 @@ from ..models import Match
 from ..models import Move as MoveRow
 from ..table import state, transaction
 from ..table.presenters import describe
-from ..table.service import move_data, read_left
+from ..table.service import move_data, read_left, train_count
 from .log import log_change, phone
 
 # -- moves as lines ------------------------------------------------------------------------
@@ -44,22 +54,34 @@ def _word(word: str) -> str | None:
     return next((kind for kind, words in MOVE_WORDS.items() if word in words), None)
 
 
-def line_of(m, players) -> str:
-    """A move row (or engine Move) as a line: "Ben 5-0 on 5-5"."""
-    if isinstance(m, Move):
-        name, kind = players[m.player], m.kind
-        tile, on, count, drawn = m.tile, m.on, m.count, m.drawn
-    else:
-        name, kind = players[m.seat], m.kind
-        tile, on, count, drawn = m.tile, m.on, m.count, m.drawn
+def trains_of(row: Match) -> list[str]:
+    """The names a line gives a hub's trains, by number: each player's, then the public
+    train's word (the record's); none when the match's variant lays no trains."""
+    variant = get_variant(row.variant)
+    return [*row.players, variant.public_train] if variant.trains else []
+
+
+def line_of(m, players, trains=()) -> str:
+    """A move row (or engine Move) as a line: "Ben 5-0 on 5-5"; a lay on a hub of trains
+    (`trains`: their names) names its train: "Ben 12-6 on Ann"."""
+    seat = m.player if isinstance(m, Move) else m.seat
+    name, kind, tile, on, count, drawn = players[seat], m.kind, m.tile, m.on, m.count, m.drawn
     if kind == "play":
+        if trains and count:  # a row's (or Move's) count on a hub: 1 + the train
+            return f"{name} {tile} on {trains[count - 1]}"
         return f"{name} {tile}" + (f" on {on}" if on else "")
     if kind == "draw":
         return f"{name} draw " + (" ".join(str(t) for t in drawn) if drawn else str(count))
     return f"{name} pass"
 
 
-def parse_line(players, text: str, number: int) -> Move:
+def _train_named(trains, words: list[str]) -> int | None:
+    """The number of the train `words` name (its owner, or the public train's word)."""
+    said = " ".join(words).casefold()
+    return next((k for k, t in enumerate(trains) if t.casefold() == said), None)
+
+
+def parse_line(players, text: str, number: int, trains=()) -> Move:
     """A line as an engine Move; Refused(400) naming the line when it cannot be read."""
     words = text.split()
     seat = None
@@ -86,8 +108,12 @@ def parse_line(players, text: str, number: int) -> Move:
             return Move.draw(seat, tuple(parse_tile(w) for w in rest[1:]))
         if len(rest) == 1:
             return Move.play(seat, parse_tile(rest[0]))
-        if len(rest) == 3 and said[1] == "on":
-            return Move.play(seat, parse_tile(rest[0]), parse_tile(rest[2]))
+        if len(rest) >= 3 and said[1] == "on":
+            train = _train_named(trains, rest[2:])
+            if train is not None:
+                return Move.play(seat, parse_tile(rest[0]), train=train)
+            if len(rest) == 3:
+                return Move.play(seat, parse_tile(rest[0]), parse_tile(rest[2]))
     except NotationError as e:
         raise Refused(
             400, _("Move %(n)d: %(why)s", n=number, why=say(e.args[0])), move=number
@@ -104,9 +130,11 @@ def parse_line(players, text: str, number: int) -> Move:
     )
 
 
-def read_lines(players, text: str, k: int) -> list[Move]:
+def read_lines(row: Match, text: str, k: int) -> list[Move]:
+    """The lines of a correction of match `row`, from move k, as engine Moves."""
     lines = [ln.strip() for ln in (text or "").splitlines() if ln.strip()]
-    return [parse_line(players, ln, k + i) for i, ln in enumerate(lines)]
+    trains = trains_of(row)
+    return [parse_line(row.players, ln, k + i, trains) for i, ln in enumerate(lines)]
 
 
 # -- the preview ---------------------------------------------------------------------------
@@ -205,8 +233,8 @@ def propose(
     and judge every move, the settlement and the later hands."""
     target = rows[number - 1]
     live = list(target.moves)
-    players = list(row.players)
-    prop = Proposal(number, k, len(live), [line_of(m, players) for m in live[k - 1 :]])
+    players, trains = list(row.players), trains_of(row)
+    prop = Proposal(number, k, len(live), [line_of(m, players, trains) for m in live[k - 1 :]])
     prefix = state.to_record(row, rows[: number - 1])
     match, fault = record.replay(prefix, stop_at_false_pass=False)
     if fault is not None or len(match.hands) != number - 1:
@@ -232,7 +260,7 @@ def propose(
             move = move._replace(player=hand.turn)
         verdict = {
             "n": n,
-            "line": line_of(move, players),
+            "line": line_of(move, players, trains),
             "ok": False,
             "rule": None,
             "message": None,
@@ -253,6 +281,8 @@ def propose(
                 made = hand.moves[-1]
                 if made.kind == "play":  # where it went, also when the line did not say
                     made = made._replace(on=hand.laid_on(made.tile))
+                    if trains:
+                        made = made._replace(count=train_count(hand, made) or 0)
                 verdict.update(ok=True, text=describe(hand, made, n))
                 prop.new.append(made)
         prop.verdicts.append(verdict)
@@ -344,7 +374,7 @@ def preview(
 
     rows = hand_rows(row)
     _check_place(rows, number, k)
-    return propose(row, rows, number, k, read_lines(row.players, text, k), reseat, left)
+    return propose(row, rows, number, k, read_lines(row, text, k), reseat, left)
 
 
 def _check_place(rows, number: int, k: int) -> None:
@@ -362,8 +392,8 @@ def suggestion(row: Match, number: int, k: int, do: str) -> tuple[str, bool]:
 
     rows = hand_rows(row)
     _check_place(rows, number, k)
-    players = list(row.players)
-    lines = [line_of(m, players) for m in rows[number - 1].moves[k - 1 :]]
+    players, trains = list(row.players), trains_of(row)
+    lines = [line_of(m, players, trains) for m in rows[number - 1].moves[k - 1 :]]
     if do in ("pass", "draw"):
         pos = position(row, number, k - 1, rows)
         seat = pos.hand.turn if pos and pos.hand.turn is not None else 0
@@ -397,7 +427,7 @@ def save(
                 len(target.moves),
             ),
         )
-    prop = propose(row, rows, number, k, read_lines(row.players, text, k), reseat, left)
+    prop = propose(row, rows, number, k, read_lines(row, text, k), reseat, left)
     if not prop.ok:
         bad = prop.broken[0] if prop.broken else prop.refusal or prop.settlement
         raise Refused(
@@ -408,7 +438,7 @@ def save(
             move=bad.get("n"),
         )
     old_rows = list(target.moves[k - 1 :])
-    same_moves = [line_of(m, row.players) for m in old_rows] == prop.lines
+    same_moves = [line_of(m, row.players, trains_of(row)) for m in old_rows] == prop.lines
     if same_moves and not prop.left_changed:
         raise Refused(409, _("Nothing to correct: the moves are as recorded."))
     transaction.lock(table)  # the write's first statement: the match's version
@@ -476,10 +506,10 @@ def _replace_moves(row, target, k: int, old_rows, prop: Proposal, change) -> Non
             .values(taken_back=change.id),
             execution_options={"synchronize_session": False},
         )
-    by = phone()
+    by, trains = phone(), trains_of(row)
     for i, move in enumerate(prop.new):
         same = old_rows[i] if i < len(old_rows) else None
-        kept = same is not None and line_of(same, row.players) == prop.lines[i]
+        kept = same is not None and line_of(same, row.players, trains) == prop.lines[i]
         fresh = MoveRow(
             hand_id=target.id,
             seq=k + i,
@@ -487,7 +517,7 @@ def _replace_moves(row, target, k: int, old_rows, prop: Proposal, change) -> Non
             kind=move.kind,
             tile=str(move.tile) if move.tile else None,
             on=str(move.on) if move.on else None,
-            count=move.count if move.kind == "draw" else None,
+            count=move.count if move.kind == "draw" else (move.count or None),
             drawn=[str(t) for t in move.drawn] if move.drawn else None,
             phone=same.phone if kept else by,
         )

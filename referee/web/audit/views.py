@@ -189,7 +189,10 @@ def _render_correct(
         text=text,
         reseat=reseat,
         total=len(rows[number - 1].moves),
-        old=[corrections.line_of(m, row.players) for m in rows[number - 1].moves[k - 1 :]],
+        old=[
+            corrections.line_of(m, row.players, corrections.trains_of(row))
+            for m in rows[number - 1].moves[k - 1 :]
+        ],
         proposal=proposal,
         checked=checked,
         effect=change,

@@ -184,7 +184,7 @@ def _still_open(table: Table) -> None:
         )
 
 
-def _train_count(hand, move: Move) -> int | None:
+def train_count(hand, move: Move) -> int | None:
     """What a play keeps in its `count`: on a hub of trains, 1 + the train it went on
     (named or not: `Move.train`); else nothing."""
     if not hand.variant.trains or move.kind != "play":
@@ -213,7 +213,7 @@ def _record(table: Table, move: Move, client_id: str | None = None) -> str:
         move.kind,
         str(move.tile) if move.tile else None,
         str(on) if on else None,
-        move.count if move.kind == "draw" else _train_count(hand, move),
+        move.count if move.kind == "draw" else train_count(hand, move),
         [str(t) for t in move.drawn] if move.drawn else None,
     )
     values = saved._asdict()
