@@ -2,7 +2,7 @@
 Granian, two workers) takes N identical or crossing POSTs at the same moment, and the
 database holds what must happen once: one fixture list (12 fixtures, not 24), one
 league, one next season, one sheet of cards, one team and one member of a name, one
-merge of two members crossing (nothing vanishes), one confirmation and one signature
+merge of two members crossing (nothing vanishes), one players' cup, one confirmation and one signature
 logged, a round started once beside its season, PIN tries and table codes capped at
 their limits. No answer is a 5xx. One server per database, several races each; on SQLite
 and PostgreSQL."""
@@ -248,6 +248,17 @@ def entered(served, name: str, teams: list[str]):
     for game in range(9):
         hc.score(fixture_id, game, [WIN])
     return lg, fixture_id, ac
+
+
+def test_a_players_cup_made_by_three_taps_at_once_is_made_once(served):
+    lg = League(served, {"Premier": ["Ibis", "Jay"]}, name="Cup League")
+    sent = {"kind": "singles", "player": lg.squads["Ibis"] + lg.squads["Jay"]}
+    made = at_once(3, lambda i: lg.sec.post(f"/league/{lg.sec.key}/player-cup", sent))
+    assert statuses(made) == [302, 302, 302]
+    assert len({a.location for a in made}) == 1  # each tap shown the one cup's page
+    assert served.count("league_player_cups WHERE league_id = :l", l=lg.id) == 1
+    assert served.count("events WHERE name LIKE 'Cup League%'") == 1
+    assert served.count("entrants") >= 12
 
 
 def test_a_confirmation_and_a_signature_sent_four_times_at_once_are_entered_once(served):

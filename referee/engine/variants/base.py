@@ -103,6 +103,9 @@ ROTATING_PARTNERS = TableChoice(
 )
 
 
+KNOCKOUTS = ("knockout", "double-knockout", "pools-knockout")  # the formats played from a draw
+
+
 class Events(NamedTuple):
     """How a variant is played at an event: the formats and table sizes it allows."""
 

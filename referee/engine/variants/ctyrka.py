@@ -6,7 +6,18 @@ from ..errors import IllegalMove, SetupError
 from ..messages import N_, NP_, Message
 from ..names import show
 from ..tiles import pip_count
-from .base import TARGET, Choice, Events, Line, Opening, Option, Settlement, Variant, lowest
+from .base import (
+    KNOCKOUTS,
+    TARGET,
+    Choice,
+    Events,
+    Line,
+    Opening,
+    Option,
+    Settlement,
+    Variant,
+    lowest,
+)
 
 HOLDS = NP_("{player} holds {n} pip", "{player} holds {n} pips")  # a penalty line
 SCORING = Option(
@@ -38,7 +49,7 @@ class Ctyrka(Variant):
         ),
     )
     events = Events(
-        formats=("pods", "swiss", "round-robin", "knockout", "double-knockout", "pools-knockout"),
+        formats=("pods", "swiss", "round-robin", *KNOCKOUTS),
         pods=(2, 13, 4),
         pod_choice=True,
     )

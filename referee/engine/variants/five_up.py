@@ -6,6 +6,7 @@ from ..messages import N_, NP_, Message
 from ..tiles import pip_count
 from .base import (
     FIXED_PAIRS,
+    KNOCKOUTS,
     MATCH_POINTS,
     ROTATING_PARTNERS,
     THREE_PLAYERS,
@@ -42,9 +43,7 @@ class FiveUp(Variant):
             "round-robin",
             "pods",
             "rotating-partners",
-            "knockout",
-            "double-knockout",
-            "pools-knockout",
+            *KNOCKOUTS,
         ),
         pods=(2, 3, 3),  # each player for himself: a table of 2 rather than a bye
         pairs=True,

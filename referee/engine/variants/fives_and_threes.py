@@ -15,6 +15,7 @@ from ..names import show
 from ..tiles import pip_count
 from .base import (
     FIXED_PAIRS,
+    KNOCKOUTS,
     MATCH_POINTS,
     ROTATING_PARTNERS,
     TARGET,
@@ -187,7 +188,7 @@ class FivesAndThrees(LineGame):
         ),
     )
     events = Events(
-        formats=("swiss", "round-robin", "pods", "rotating-partners"),
+        formats=("swiss", "round-robin", "pods", "rotating-partners", *KNOCKOUTS),
         pods=(2, 3, 2),  # singles: a table of 2; a table of 3 rather than a bye
         pairs=True,
         tables=(

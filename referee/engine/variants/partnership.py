@@ -11,6 +11,7 @@ from ..names import show
 from ..tiles import pip_count, tile
 from .base import (
     FIXED_PAIRS,
+    KNOCKOUTS,
     MATCH_POINTS,
     ROTATING_PARTNERS,
     TARGET,
@@ -232,7 +233,7 @@ class Partnership(LineGame):
         *BONUSES,
     )
     events = Events(
-        formats=("swiss", "round-robin", "rotating-partners"),
+        formats=("swiss", "round-robin", "rotating-partners", *KNOCKOUTS),
         pods=(4, 4, 4),
         pairs=True,
         tables=(

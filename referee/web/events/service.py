@@ -645,8 +645,10 @@ def create_event(
     series: int = 1,
     entrants: list[list[str]],
     settings: dict | None = None,
+    commit: bool = True,
 ) -> Event:
-    """Store a new event after checking its settings and entrants."""
+    """Store a new event after checking its settings and entrants (`commit`: False, in
+    the caller's transaction, which commits it with its own writes)."""
     name = name_rule.name(name, most=NAME_MAX, empty=_("Give the event a name."))
     if variant not in VARIANTS:
         raise Refused(404, _("There is no variant called %(name)s.", name=variant))
@@ -708,7 +710,8 @@ def create_event(
     for e in event.entrants:
         roster.link(event, e)
     log(event, "created", count=len(entrants))
-    db.session.commit()
+    if commit:
+        db.session.commit()
     return event
 
 

@@ -12,13 +12,15 @@ from flask import Flask
 
 
 def register(app: Flask) -> None:
-    from . import cups, models  # noqa: F401  (the tables, for Flask-Migrate)
+    from . import cups, models, player_cups  # noqa: F401  (models: the tables, for Flask-Migrate)
     from .cup_views import bp as cups_bp
     from .views import bp
 
     app.register_blueprint(bp)
     app.register_blueprint(cups_bp)
     cups.init_app(app)
+    app.add_template_global(player_cups.player_cups, "league_player_cups")
+    app.add_template_global(player_cups.squads, "cup_squads")
     from . import season_link
 
     season_link.init_app(app)

@@ -1,6 +1,8 @@
-"""The cups' pages: the league secretary makes a cup (`/league/<key>/cup`), everyone reads
-its draw and ties (`/leagues/<id>/cups/<cup>`: the bracket's picture and the same ties as
-a table, each tie linking its fixture's sheet)."""
+"""The cups' pages: the league secretary makes a cup of teams (`/league/<key>/cup`) or of
+players (`/league/<key>/player-cup`: a knockout event, `player_cups`), everyone reads a
+team cup's draw and ties (`/leagues/<id>/cups/<cup>`: the bracket's picture and the same
+ties as a table, each tie linking its fixture's sheet); a players' cup is read on its
+event's pages."""
 
 from __future__ import annotations
 
@@ -10,9 +12,10 @@ from markupsafe import Markup
 
 from referee.events import bracket as br
 
+from .. import once
 from ..drawing.bracket import Box, bracket_svg
 from ..errors import Refused
-from . import cups, service, tables
+from . import cups, player_cups, service, tables
 from .views import _league_key, _public_league, _secretary_page
 
 bp = Blueprint("cups", __name__)
@@ -38,9 +41,22 @@ def make(key: str):
     return redirect(url_for("cups.page", league_id=lg.id, cup_id=c.id))
 
 
+@bp.post("/league/<key>/player-cup")
+@once.answered(lambda key: url_for("leagues.secretary", key=key))
+def make_players(key: str):
+    """A cup of the league's players (singles, pairs, captain and secretary): its event
+    made, the secretary taken to its director's page to pair its first round."""
+    lg = _league_key(key)
+    try:
+        cup = player_cups.make(lg, request.form.get("kind", ""), request.form)
+    except Refused as e:
+        return _secretary_page(lg, key, e, e.status)
+    flash(_("The cup is made: pair its first round here."))
+    return redirect(url_for("events.director", token=cup.event.director_token))
+
+
 def picture(b: br.Bracket, rows: list[cups.TieRow]) -> Markup:
     """The cup's bracket as a picture (a column per round)."""
-    levels = max(t.level for t in b.ties)
     boxes, heads = [], {}
     for tie, row in zip(b.ties, rows, strict=True):
         index = int(tie.key.rsplit("-", 1)[1]) - 1
@@ -66,7 +82,6 @@ def picture(b: br.Bracket, rows: list[cups.TieRow]) -> Markup:
                 playing=row.fixture is not None and row.winner is None,
             )
         )
-    del levels
     svg = bracket_svg(boxes, _("The draw"), [(p, c, n) for (p, c), n in heads.items()])
     return Markup(svg)
 
