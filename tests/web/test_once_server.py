@@ -2,10 +2,10 @@
 Granian, two workers) takes N identical or crossing POSTs at the same moment, and the
 database holds what must happen once: one fixture list (12 fixtures, not 24), one
 league, one next season, one sheet of cards, one team and one member of a name, one
-merge of two members crossing (nothing vanishes), one players' cup, one confirmation and one signature
-logged, a round started once beside its season, PIN tries and table codes capped at
-their limits. No answer is a 5xx. One server per database, several races each; on SQLite
-and PostgreSQL."""
+merge of two members crossing (nothing vanishes), one players' cup, one knockout final
+opened by two ties decided at once, one confirmation and one signature logged, a round
+started once beside its season, PIN tries and table codes capped at their limits. No
+answer is a 5xx. One server per database, several races each; on SQLite and PostgreSQL."""
 
 from __future__ import annotations
 
@@ -20,6 +20,7 @@ from eventhelpers import Director
 from leaguehelpers import WIN, League, LeagueSecretary, make_league, sign_with_pin, slots
 from memberhelpers import Secretary, secretary_link
 from realserver import ServedApp, Server
+from test_knockouts import bracket_rows
 from webhelpers import Phone
 
 pytestmark = pytest.mark.timeout(600)
@@ -340,6 +341,40 @@ def test_a_round_started_by_three_taps_beside_its_season_starts_once(served):
         assert codes.count(302) >= 2 and set(codes) <= {302, 409}
         assert director.get(f"/e/{token}").status_code == 200
         assert club.get(f"/season/{season}").status_code == 200
+
+
+def test_a_knockout_final_opened_by_two_ties_decided_at_once_opens_once(served):
+    """Both semi-finals settled at the same moment: each request, its own work committed,
+    may find the final ready and open it; the unique keys of a round and a table leave one
+    final, neither answer fails, and the director's page shows it all at once."""
+    for n in range(4):
+        director = Director(served.test_client())
+        names = [f"K{n}{k}" for k in range(4)]
+        token = director.create("five-up", names, name=f"Cup night {n}", format="knockout")
+        director.act(token, "pair", {"round": 1})
+        director.act(token, "start", {"round": 1})
+        semis = list(dict.fromkeys(director.table_ids(token)))
+        assert len(semis) == 2
+        answers = at_once(
+            2,
+            lambda i, token=token, semis=semis, director=director: director.post(
+                f"/e/{token}/tables/{semis[i]}/forfeit", {"score": ["61", "0"], "confirm": "1"}
+            ),
+        )
+        assert statuses(answers) == [302, 302]
+        event = served.count("events WHERE name = :n", n=f"Cup night {n}")
+        assert event == 1
+        rounds = "rounds JOIN events ON events.id = rounds.event_id WHERE events.name = :n"
+        assert served.count(rounds, n=f"Cup night {n}") == 2  # the semi-finals, the final
+        tables = (
+            "event_tables JOIN rounds ON rounds.id = event_tables.round_id "
+            "JOIN events ON events.id = rounds.event_id WHERE events.name = :n"
+        )
+        assert served.count(tables, n=f"Cup night {n}") == 3  # two semi-finals, one final
+        # the director's page shows both acts at once (it showed a check made before them,
+        # the spectators' lag, until it was read at the event's version)
+        rows = bracket_rows(director.page(token))
+        assert [r[3] for r in rows] == [f"K{n}0", f"K{n}1", "playing"]  # the final, open
 
 
 # -- table codes -----------------------------------------------------------------------------------

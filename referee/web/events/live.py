@@ -427,11 +427,12 @@ def _newest(kept: Live, event: tuple[int, str], last: Seen | None) -> tuple[int,
     return None if best is None else (best[1], best[2])
 
 
-def state(h: Head) -> tuple[int, service.EventState]:
+def state(h: Head, fresh: bool = False) -> tuple[int, service.EventState]:
     """(shown version, the event's state as its pages show it), made once per shown
-    version in each process."""
+    version in each process. `fresh`: at `h`'s version, never a check up to
+    `EVENT_POLL_LAG` old (the director's pages, which must show his own act at once)."""
     kept = live()
-    number = lately(kept, h)
+    number = shown_at(kept, h) if fresh else lately(kept, h)
     if number is not None:
         found = kept.states.get(h.id, number)
         if found is not None:

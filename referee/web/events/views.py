@@ -187,8 +187,9 @@ LEADERS = 16  # the standings on the director's page: the leaders (all on the pu
 
 
 def _state(event):
-    """The event's state as its pages show it (`live.state`: kept per change)."""
-    return live.state(live.Head(event.id, event.version, event.public_token))[1]
+    """The event's state as its pages show it (`live.state`: kept per change), as it is
+    now: the director sees his own act at once, not a spectator's check of before."""
+    return live.state(live.Head(event.id, event.version, event.public_token), fresh=True)[1]
 
 
 @bp.get("/e/<token>")
