@@ -10,7 +10,7 @@ from referee.events.standings import points
 
 
 def register(app) -> None:
-    from . import knockout, live, models, pieces, roster  # noqa: F401  (models: the tables, for Flask-Migrate)
+    from . import live, models, opening, pieces, roster  # noqa: F401  (models: the tables, for Flask-Migrate)
     from . import poll as event_poll
     from .bracket_view import bracket_of
     from .guards import locked_match
@@ -21,7 +21,7 @@ def register(app) -> None:
     live.init_app(app)
     pieces.init_app(app)
     event_poll.init_app(app)
-    knockout.init_app(app)
+    opening.init_app(app)
     app.add_template_global(locked_match)
     app.add_template_global(bracket_of, "event_bracket")
     app.add_template_global(series_of, "event_series")

@@ -725,7 +725,7 @@ def _touch(event: Event) -> None:
         execution_options={"synchronize_session": False},
     )
     db.session.refresh(event)
-    if has_request_context():  # its results may open tables (`knockout.advance`)
+    if has_request_context():  # its results may open tables (`opening.advance`)
         g.event_written = event.id
 
 
