@@ -11,7 +11,11 @@ import re
 from html import unescape
 
 import pytest
-from eventhelpers import Director, play_match_http
+from eventhelpers import Director, play_match_http, play_to_end
+from webhelpers import text_of
+
+from referee.engine import Match
+from referee.engine.simulate import play_hand
 
 SEEDS = [f"Seed {i:02d}" for i in range(1, 17)]
 
@@ -225,3 +229,47 @@ def test_the_winner_goes_on_when_the_tables_result_is_decided(director, signed):
         final = bracket_rows(director.page(token))[-1]
     assert final[1:4] == (winner, "Seed 02", "playing")
     assert len(director.table_links(token)) == 1  # the final's table, open
+
+
+def winner_with(phone, token: str, seed: int) -> str:
+    """The side that `play_to_end(phone, token, Random(seed))` would make win, worked out
+    on the engine's own copy of the match first."""
+    rec = phone.record(token)
+    match = Match(rec["variant"], rec["players"], rec["options"])
+    rng = random.Random(seed)
+    while not match.result()[0]:
+        play_hand(match, rng)
+    return match.side_names[match.result()[1]]
+
+
+def test_a_tie_left_level_plays_a_deciding_game(director):
+    """A knockout tie is best of 2: one game each leaves it level, so nobody goes on;
+    the table screen leads to a deciding game, whose winner is the champion. A forfeit
+    may not leave a tie level either."""
+    token = director.create("five-up", ["Ann", "Ben"], format="knockout", series=2)
+    director.act(token, "pair", {"round": 1})
+    director.act(token, "start", {"round": 1})
+    [link] = director.table_links(token)
+    game1 = director.get(link).location.rsplit("/", 1)[1]
+    first = winner_with(director, game1, 1)
+    play_to_end(director, game1, random.Random(1))
+    game2 = director.get(link).location.rsplit("/", 1)[1]
+    assert game2 != game1
+    seed = next(s for s in range(2, 400) if winner_with(director, game2, s) != first)
+    play_to_end(director, game2, random.Random(seed))
+    [final] = bracket_rows(director.page(token))
+    assert final[3] == "playing"  # level, 1–1: nobody goes on
+    html = director.table(game2)
+    assert "Level, 1–1: on to the deciding game" in text_of(html, "series")
+    # the director may not settle it level either
+    ids = director.table_ids(token)
+    r = director.act(token, f"tables/{ids[0]}/forfeit", {"score": ["0", "0"]}, status=400)
+    assert "needs a winner" in r.get_data(as_text=True)
+    game3 = director.get(link).location.rsplit("/", 1)[1]
+    assert game3 not in (game1, game2)
+    assert "Deciding game" in text_of(director.table(game3), "series-h")
+    third = winner_with(director, game3, 3)
+    play_to_end(director, game3, random.Random(3))
+    [final] = bracket_rows(director.page(token))
+    assert final[3] == third  # the deciding game's winner is the champion
+    assert public_standings(director, token)[0] == (1, third)

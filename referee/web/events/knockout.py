@@ -29,6 +29,13 @@ def drawn(event) -> Format | None:
     return fmt if fmt is not None and fmt.draws else None
 
 
+def level(event, wins) -> bool:
+    """Whether a table of an event played from a draw is level on games won (a tie needs
+    one winner: a deciding game, or the director names him)."""
+    top = sorted(wins, reverse=True)
+    return drawn(event) is not None and len(top) > 1 and top[0] == top[1]
+
+
 def winner_of(event, t) -> int | None:
     """The entrant who won a table (its `service.TableState`), once decided; None for a
     table undecided, abandoned or drawn, or (where the event asks for signatures) not yet

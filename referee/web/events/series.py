@@ -1,5 +1,7 @@
 """What a table screen shows of its event's series (best of N): which game this is, the
-games each side has won, and the way on to the next game once this one is over.
+games each side has won, and the way on to the next game once this one is over; in a
+knockout, the deciding game a tie left level plays (`service.next_game`), or, level on
+time, that the director names the winner.
 
 The table screen includes `events/_series.html`, which asks `series_of` (the template
 global `event_series`); a match that is no game of a series shows nothing."""
@@ -10,6 +12,8 @@ from dataclasses import dataclass
 
 from flask import url_for
 from sqlalchemy import bindparam, select
+
+from referee.events.formats import FORMATS
 
 from .. import db
 from ..models import Match, is_token
@@ -28,6 +32,7 @@ class SeriesView:
     decided: bool  # the series is decided
     winner: str | None  # the side that won the series
     next_url: str | None  # the next game (the players' link, or the spectators')
+    on_time: bool = False  # a knockout tie level when time was called: the director decides
 
     @property
     def score(self) -> str:
@@ -35,7 +40,7 @@ class SeriesView:
         return "–".join(str(w) for _, w in self.sides)
 
 
-SERIES = select(Event.series).where(Event.id == bindparam("event"))
+SERIES = select(Event.series, Event.format).where(Event.id == bindparam("event"))
 
 
 def series_of(row, write: bool = True) -> SeriesView | None:
@@ -43,7 +48,11 @@ def series_of(row, write: bool = True) -> SeriesView | None:
     match by hand, or a single game: known from the row, or one small read)."""
     from .service import _table_state
 
-    if row.event_id is None or (read(SERIES, {"event": row.event_id}).scalar() or 1) <= 1:
+    if row.event_id is None:
+        return None
+    found = read(SERIES, {"event": row.event_id}).first()
+    ties = found is not None and FORMATS.get(found[1]) is not None and FORMATS[found[1]].draws
+    if found is None or (found[0] <= 1 and not ties):
         return None
     match_id = row.id
     game = db.session.execute(
@@ -54,14 +63,14 @@ def series_of(row, write: bool = True) -> SeriesView | None:
     table = db.session.get(EventTable, game.table_id)
     r = db.session.get(Round, table.round_id)
     event = db.session.get(Event, r.event_id)
-    if event.series <= 1:
-        return None
     entrants = {
         e.id: e
         for e in db.session.execute(select(Entrant).where(Entrant.event_id == event.id)).scalars()
     }
     state = _table_state(event, table, entrants, r.number)
     this = state.games[game.number - 1]
+    if event.series <= 1 and game.number == 1 and (state.decided or not this.over):
+        return None  # a knockout's single game, not left level: no series to show
     best = max(state.wins)
     leaders = [i for i, w in enumerate(state.wins) if w == best]
     winner = state.side_names[leaders[0]] if state.decided and len(leaders) == 1 else None
@@ -78,7 +87,8 @@ def series_of(row, write: bool = True) -> SeriesView | None:
         over=this.over,
         decided=state.decided,
         winner=winner,
-        next_url=next_url,
+        next_url=None if table.time_hands is not None else next_url,
+        on_time=this.over and not state.decided and table.time_hands is not None,
     )
 
 

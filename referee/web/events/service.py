@@ -410,7 +410,8 @@ def _tally(event: Event, row: EventTable, entrants, sides, games: list[Game], ro
     """(totals, wins, decided, result) of a table from its games: each game's totals and
     win to the side of the table its players sit on (the seats of a series rotate), the
     series decided by a majority of wins, its length, or time; a forfeit as the director
-    scored it; an abandoned table decided for nobody (result None)."""
+    scored it; an abandoned table decided for nobody (result None). A tie of a knockout
+    (`knockout.drawn`) left level is not decided: it needs a winner (`next_game`)."""
     totals = [0] * len(sides)
     wins = [0] * len(sides)
     _, owner = seating(event, row.entrants, entrants)
@@ -438,6 +439,8 @@ def _tally(event: Event, row: EventTable, entrants, sides, games: list[Game], ro
         or (row.time_hands is not None and games[-1].over)
     ):
         decided = True
+    if decided and not (row.abandoned or row.forfeit) and knockout.level(event, wins):
+        decided = False
     if decided and not row.abandoned:
         result = st.TableResult(tuple(sides), tuple(totals), tuple(wins), round_no)
     return totals, wins, decided, result
@@ -972,13 +975,18 @@ def _new_game(event: Event, t: EventTable, entrants, number: int) -> EventGame:
 
 
 def next_game(event: Event, t: EventTable) -> None:
-    """Start the next match of a series once the last one is decided and the series not."""
-    if event.series <= 1:
+    """Start the next match of a series once the last one is decided and the series not;
+    and a knockout's deciding game when its tie is level after its games (not after time
+    was called: then the director names the winner, `forfeit`)."""
+    if t.time_hands is not None:
+        return  # time was called: no more games
+    decider = knockout.drawn(event) is not None
+    if event.series <= 1 and not decider:
         return
     state = _table_state(event, t, {e.id: e for e in event.entrants})
     if state.decided or not state.games or not state.games[-1].over:
         return
-    if len(state.games) >= event.series:
+    if len(state.games) >= event.series and not decider:
         return
     _touch(event)
     db.session.refresh(t)
@@ -1084,6 +1092,8 @@ def forfeit(event: Event, table_id, scores: list[str]) -> None:
     best = min(totals) if fewest else max(totals)
     top = [i for i, x in enumerate(totals) if x == best]
     wins = [1 if (i in top and len(top) == 1) else 0 for i in range(len(totals))]
+    if knockout.level(event, wins):
+        raise Refused(400, _("A knockout tie needs a winner: give one side more."), field="score")
     t.forfeit = {"totals": totals, "wins": wins}
     log(event, "forfeit", round=r.number, table=t.number, score=" – ".join(str(x) for x in totals))
     db.session.commit()
