@@ -91,7 +91,7 @@ def create_extensions(app: Flask) -> None:
     app.config.setdefault("COMPRESS_MIMETYPES", COMPRESSED)
     # gzip level 1: a table's answer (11.7 KB) in 0.06 ms instead of 0.13 ms at level 6,
     # 13 % more bytes (3.5 KB instead of 3.1 KB: the same three packets); the CPU of the
-    # hall's server is what runs out first (docs/performance.md, "Issue 22, the sixth pass")
+    # hall's server is what runs out first (docs/performance.md, "gzipped.py")
     app.config.setdefault("COMPRESS_LEVEL", 1)
     compress.init_app(app)
     gzipped.init_app(app)  # gzip itself, with ISA-L (after Compress: its hook runs first)

@@ -1,7 +1,7 @@
 """The app's addresses, each built once: a table's fragment asks for some twenty (its
 forms, its pages, its shared links, its scripts), the same ones at every move, and Flask's
 `url_for` rebuilds each from the routing map (~10 µs; a tenth of a play's answer,
-docs/performance.md, "Where a play's answer goes").
+docs/performance.md, "The table screen in Python").
 
 A relative address is a function of the endpoint, its values and the request's script
 root alone (no route here uses a subdomain or a `url_defaults` callback), so it is kept
