@@ -23,7 +23,7 @@ from flask_sqlalchemy import SQLAlchemy
 from sqlalchemy import MetaData, event
 from sqlalchemy.exc import DisconnectionError
 
-from . import csrf_token, gzipped, i18n, ids, json_bodies, links, security
+from . import csrf_token, i18n, ids, json_bodies, links, security
 
 # Named constraints, so that migrations can name what they change on every database.
 NAMING = {
@@ -39,7 +39,7 @@ migrate = Migrate(render_as_batch=True)
 csrf = csrf_token.KeptCSRFProtect()
 compress = Compress()
 
-# Compressed responses (gzip, made by ISA-L: `gzipped.py`; brotli/zstd where the browser
+# Compressed responses (Flask-Compress: gzip, or brotli/zstd where the browser
 # takes them) for everything textual; the tiny `/version` answers stay below
 # COMPRESS_MIN_SIZE and go as they are.
 COMPRESSED = [
@@ -91,10 +91,9 @@ def create_extensions(app: Flask) -> None:
     app.config.setdefault("COMPRESS_MIMETYPES", COMPRESSED)
     # gzip level 1: a table's answer (11.7 KB) in 0.06 ms instead of 0.13 ms at level 6,
     # 13 % more bytes (3.5 KB instead of 3.1 KB: the same three packets); the CPU of the
-    # hall's server is what runs out first (docs/performance.md, "gzipped.py")
+    # hall's server is what runs out first
     app.config.setdefault("COMPRESS_LEVEL", 1)
     compress.init_app(app)
-    gzipped.init_app(app)  # gzip itself, with ISA-L (after Compress: its hook runs first)
     db.init_app(app)
     with app.app_context():
         if db.engine.dialect.name == "sqlite":

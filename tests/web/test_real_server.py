@@ -61,8 +61,8 @@ def link_of(html: str, ident: str) -> str:
 
 
 def test_a_table_goes_gzipped_to_a_phone_that_takes_gzip(server):
-    """Through Granian, as a phone on the hall's plain HTTP asks for it: gzipped (by ISA-L,
-    `gzipped.py`), its length the bytes sent, the table whole once unpacked."""
+    """Through Granian, as a phone on the hall's plain HTTP asks for it: gzipped (by
+    Flask-Compress), its length the bytes sent, the table whole once unpacked."""
     token = Phone(server).start()
     conn = http.client.HTTPConnection("127.0.0.1", server.port, timeout=30)
     try:

@@ -32,19 +32,22 @@ gives, kept by the versions it was made at; deleting it loses nothing.
 
 from __future__ import annotations
 
+import gzip
 import hashlib
 import threading
 import time
 from dataclasses import dataclass
 from datetime import datetime
+from functools import lru_cache
 from typing import NamedTuple
 
 from flask import current_app
 from sqlalchemy import bindparam, select
+from werkzeug.http import parse_accept_header
 
 from referee.events import standings as st
 
-from .. import db, gzipped
+from .. import db
 from ..cache import LRU, Shared
 from ..models import Match, is_token
 from ..reads import read
@@ -489,6 +492,13 @@ def key(h: Head, kind: str, language: str, root: str) -> tuple:
 VARY = "Accept-Encoding, Cookie, Accept-Language"
 
 
+@lru_cache(maxsize=64)  # a hall's browsers send a handful of different headers
+def takes_gzip(header: str) -> bool:
+    """Whether an Accept-Encoding header takes gzip: named, or through `*`, at a quality
+    above 0 (`gzip;q=0` refuses it)."""
+    return parse_accept_header(header).quality("gzip") > 0
+
+
 def reply(kept: Live, at: tuple, number: int, html: str | None, etag_held: str, zipped: bool):
     """The answer to a fetch of the live fragment kept `at` (`key`) at shown version
     `number`, the same before Flask (`poll.py`) as in the view: (status, headers, body);
@@ -501,7 +511,7 @@ def reply(kept: Live, at: tuple, number: int, html: str | None, etag_held: str, 
     headers.append(("Content-Type", "text/html; charset=utf-8"))
     if not zipped:
         return 200, headers, html.encode()
-    body = kept.gzipped.make(at, number, lambda: gzipped.compress(html.encode(), shared=True))
+    body = kept.gzipped.make(at, number, lambda: gzip.compress(html.encode(), 6, mtime=0))
     return 200, [*headers, ("Content-Encoding", "gzip")], body
 
 

@@ -24,7 +24,6 @@ import time
 from flask import Flask
 from werkzeug.wrappers import Request
 
-from .. import gzipped
 from ..i18n import language_of
 from ..models import is_token
 from ..poll import Poll
@@ -72,7 +71,7 @@ class EventPoll(Poll):
             html = kept.pages.get(at, number)
             if html is None:
                 return None
-        zipped = gzipped.accepted(environ.get("HTTP_ACCEPT_ENCODING", ""))
+        zipped = live.takes_gzip(environ.get("HTTP_ACCEPT_ENCODING", ""))
         return live.reply(kept, at, number, html, held, zipped)
 
     def shown(self, token: str, io: bool) -> tuple[int, float, live.Head] | None:

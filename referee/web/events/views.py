@@ -26,7 +26,7 @@ from referee.engine import get_variant
 from referee.engine.variants import VARIANTS
 from referee.events.formats import FORMATS
 
-from .. import downloads, gzipped, once
+from .. import downloads, once
 from ..drawing import qr_svg
 from ..errors import Refused
 from ..matches.create import default_options
@@ -564,7 +564,7 @@ def _public_page(token: str, template: str, kind: str):
     if f'"{number}"' not in held:
         number, html = _live_fragment(h, kind)
     at = live.key(h, kind, str(get_locale()), request.script_root)
-    zipped = gzipped.accepted(request.headers.get("Accept-Encoding", ""))
+    zipped = live.takes_gzip(request.headers.get("Accept-Encoding", ""))
     status, headers, body = live.reply(live.live(), at, number, html, held, zipped)
     return current_app.response_class(body, status=status, headers=headers)
 
