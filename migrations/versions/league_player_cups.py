@@ -32,9 +32,7 @@ def upgrade():
         ),
         sa.PrimaryKeyConstraint("id", name=op.f("pk_league_player_cups")),
         sa.UniqueConstraint("event_id", name=op.f("uq_league_player_cups_event_id")),
-        sa.UniqueConstraint(
-            "league_id", "kind", name=op.f("uq_league_player_cups_league_id_kind")
-        ),
+        sa.UniqueConstraint("league_id", "kind", name=op.f("uq_league_player_cups_league_id_kind")),
     )
     op.create_index(op.f("ix_league_player_cups_league_id"), "league_player_cups", ["league_id"])
 
