@@ -29,7 +29,7 @@ from pathlib import Path
 from flask import Flask
 from sqlalchemy.engine import make_url
 
-from referee.web import create_extensions, register, templating
+from referee.web import create_extensions, register
 
 
 def database_url(url: str | None, instance: Path) -> str:
@@ -99,7 +99,6 @@ def create_app(test_config: dict | None = None) -> Flask:
         instance_relative_config=True,
         instance_path=str(Path(folder).resolve()) if folder else None,
     )
-    app.jinja_environment = templating.Environment  # before the first template (its globals)
     instance = Path(app.instance_path)
     test_config = dict(test_config or {})
     url = test_config.get("SQLALCHEMY_DATABASE_URI") or database_url(

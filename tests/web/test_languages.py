@@ -419,7 +419,7 @@ def test_a_wrong_link_and_a_bad_kept_move_in_the_players_language(phone, lang, n
 
 def test_each_language_gets_its_own_fixed_sentences_in_turn(app, phone):
     """A template is compiled once per language with its fixed sentences translated
-    (referee/web/templating.py): phones in three languages, asking in turn, each read
+    (as Flask-Babel does it): phones in three languages, asking in turn, each read
     their own, on the table's screen, in the fragment fetched after a move, and in the
     parts the fragment shares."""
     t = phone.start("five-up", ["Ana", "Ben"])
