@@ -252,8 +252,8 @@ def entered(served, name: str, teams: list[str]):
 
 
 def test_a_players_cup_made_by_three_taps_at_once_is_made_once(served):
-    lg = League(served, {"Premier": ["Ibis", "Jay"]}, name="Cup League")
-    sent = {"kind": "singles", "player": lg.squads["Ibis"] + lg.squads["Jay"]}
+    lg = League(served, {"Premier": ["Kite", "Lark"]}, name="Cup League")
+    sent = {"kind": "singles", "player": lg.squads["Kite"] + lg.squads["Lark"]}
     made = at_once(3, lambda i: lg.sec.post(f"/league/{lg.sec.key}/player-cup", sent))
     assert statuses(made) == [302, 302, 302]
     assert len({a.location for a in made}) == 1  # each tap shown the one cup's page
