@@ -20,8 +20,8 @@ import io
 import logging
 import os
 import sys
+from concurrent.futures import ThreadPoolExecutor
 
-from referee.web.hot_pool import HotPool
 from referee.web.inline import DECLINED, INLINE
 
 log = logging.getLogger(__name__)
@@ -52,7 +52,7 @@ class BufferedWSGI:
 
     def __init__(self, wsgi, threads: int = 4, max_body: int = 2 * 1024 * 1024, inline=None):
         self.wsgi, self.max_body, self.inline = wsgi, max_body, inline
-        self.pool = HotPool(threads, "app")  # the thread idle last takes the next request
+        self.pool = ThreadPoolExecutor(threads, "app")
 
     async def __call__(self, scope, receive, send):
         if scope["type"] == "lifespan":
