@@ -29,7 +29,7 @@ from pathlib import Path
 from flask import Flask
 from sqlalchemy.engine import make_url
 
-from referee.web import create_extensions, register
+from referee.web.factory import create_extensions, register
 
 
 def database_url(url: str | None, instance: Path) -> str:

@@ -50,10 +50,10 @@ def main(argv=None) -> int:
     import sqlalchemy as sa
 
     from referee import ratings
-    from referee.web import db
     from referee.web.members import results, service
     from referee.web.members.models import Member, ResultCache, SeatMember
     from referee.web.models import Hand, Match, Move, now
+    from referee.web.store import db
 
     database = args.database
     if database is None:

@@ -67,9 +67,9 @@ def pool(rng: random.Random) -> list[tuple]:
 def generate(app, members: int, matches: int, seed: int) -> dict:
     import sqlalchemy as sa
 
-    from referee.web import db
     from referee.web.members.models import Member, SeatMember
     from referee.web.models import Hand, Match, Move, new_code, new_token, now
+    from referee.web.store import db
 
     rng = random.Random(seed)
     started = time.perf_counter()

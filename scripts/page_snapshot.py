@@ -72,7 +72,7 @@ def _pages() -> dict[str, str]:
     from webhelpers import CTYRKA_DOMINO, Phone
 
     from app import migrated_app
-    from referee.web import db
+    from referee.web.store import db
 
     out: dict[str, str] = {}
     with tempfile.TemporaryDirectory() as tmp:

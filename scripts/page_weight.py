@@ -192,7 +192,7 @@ def measure(lang: str | None = None) -> list[dict]:
                     }
                 )
         with app.app_context():
-            from referee.web import db
+            from referee.web.store import db
 
             db.session.remove()
             db.engine.dispose()

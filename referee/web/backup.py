@@ -31,7 +31,7 @@ from flask.cli import with_appcontext
 from sqlalchemy import func, select
 from sqlalchemy.engine import URL, make_url
 
-from . import db
+from .store import db
 
 SQLITE_MAGIC = b"SQLite format 3\x00"
 PG_MAGIC = b"PGDMP"

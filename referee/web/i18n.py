@@ -182,8 +182,8 @@ def _wtforms_catalogue(locale: str):
 
 def table_language(token: str, write: bool) -> str | None:
     """The language set for the table at this link (players' or spectators'), if any."""
-    from . import db  # here: the package imports this module before it makes db
     from .models import Match, is_token
+    from .store import db  # here: the package imports this module before it makes db
 
     if not is_token(token):  # a link that cannot be a table's (the view answers 404)
         return None

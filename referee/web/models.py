@@ -20,8 +20,8 @@ from sqlalchemy import CheckConstraint, Index, UniqueConstraint, and_, false, te
 
 from referee.engine.names import same
 
-from . import db
 from .ids import id_of
+from .store import db
 
 
 def now() -> datetime:

@@ -35,8 +35,8 @@ from markupsafe import Markup
 from sqlalchemy import text
 from sqlalchemy.exc import IntegrityError
 
-from . import db
 from .models import is_token, new_token
+from .store import db
 
 FIELD = "once"  # the form field of the once-key
 

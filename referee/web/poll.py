@@ -123,7 +123,7 @@ def inline(app: Flask) -> str | None:
 
 
 def db_engine(app: Flask | None = None):
-    from . import db
+    from .store import db
 
     if app is None:
         return db.engine

@@ -28,7 +28,7 @@ from psycopg import pq
 from sqlalchemy import create_engine, event
 from sqlalchemy.exc import DBAPIError, DisconnectionError
 
-from . import db, still_connected
+from .store import db, still_connected
 
 KEY = "referee_autocommit"  # app.extensions: the engine whose connections autocommit
 
@@ -222,7 +222,7 @@ class SqliteWriter:
     def __init__(self, engine, connect_args: dict):
         from sqlalchemy.pool import NullPool
 
-        from . import sqlite_pragmas
+        from .store import sqlite_pragmas
 
         self.engine = create_engine(engine.url, poolclass=NullPool, connect_args=connect_args)
         event.listen(self.engine, "connect", sqlite_pragmas)

@@ -16,7 +16,7 @@ from browserkit import Tables, load_page_weight
 from werkzeug.serving import make_server
 
 from app import migrated_app
-from referee.web import db
+from referee.web.store import db
 
 CHROMIUM = "/usr/bin/chromium"
 ARGS = [

@@ -12,8 +12,8 @@ import sqlalchemy as sa
 from browserkit import Tables
 from playwright.sync_api import expect
 
-from referee.web import db
 from referee.web.members.models import PinTry
+from referee.web.store import db
 
 pytestmark = pytest.mark.browser
 

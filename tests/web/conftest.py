@@ -12,8 +12,8 @@ import sqlalchemy as sa
 from webhelpers import Phone
 
 from app import engine_options, migrated_app
-from referee.web import db
 from referee.web.models import Hand, Match, Move
+from referee.web.store import db
 
 POSTGRES = "postgres"
 DATABASES = ["sqlite", pytest.param(POSTGRES, marks=pytest.mark.postgres)]

@@ -11,8 +11,8 @@ import threading
 
 from webhelpers import Phone, text_of
 
-from referee.web import db
 from referee.web.models import Move
+from referee.web.store import db
 from referee.web.table import screen
 
 FETCH = {"X-Requested-With": "fetch"}

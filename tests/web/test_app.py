@@ -13,7 +13,7 @@ from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
 
 from app import create_app, database_url, secret_key
-from referee.web import db
+from referee.web.store import db
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -15,8 +15,8 @@ from webhelpers import Phone, text_of
 
 from app import create_app
 from referee.engine import check, record
-from referee.web import db
 from referee.web.models import Move
+from referee.web.store import db
 
 RECORDS = Path(__file__).resolve().parents[1] / "records"
 

@@ -15,8 +15,8 @@ import sqlalchemy as sa
 from conftest import POSTGRES, make_app, postgres_url
 from webhelpers import Phone
 
-from referee.web import db
 from referee.web.models import Hand, Match, Move
+from referee.web.store import db
 
 DATABASES = ["sqlite", pytest.param(POSTGRES, marks=pytest.mark.postgres)]
 pytestmark = pytest.mark.timeout(180)

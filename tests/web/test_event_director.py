@@ -14,8 +14,8 @@ from webhelpers import text_of
 
 from referee.engine import Match
 from referee.engine.simulate import play_hand
-from referee.web import db
 from referee.web.events.models import Entrant, Event
+from referee.web.store import db
 
 NAMES = ["Ana", "Ben", "Cleo", "Dan", "Eve", "Fay", "Gus", "Hal"]
 TIME = r"\d\d:\d\d UTC"

@@ -14,8 +14,8 @@ from test_events import expected_standings, standings_of
 from webhelpers import text_of
 
 from referee.events import standings as st
-from referee.web import db
 from referee.web.events.models import Event
+from referee.web.store import db
 
 NAMES = [
     "Ana",

@@ -27,8 +27,8 @@ def test_add_and_replace_offer_the_roster(app):
     director.act(token, f"entrants/{ben}/substitute", {"entrant": "Zofia Nowak"})
     assert "Zofia Nowak" in director.entrants(token)
     with app.app_context():
-        from referee.web import db
         from referee.web.members.models import Member
+        from referee.web.store import db
 
         assert db.session.query(Member).filter_by(name="Zofia Nowak").count() == 1
 

@@ -11,10 +11,10 @@ import re
 import pytest
 from webhelpers import text_of
 
-from referee.web import db
 from referee.web.matches import abandon
 from referee.web.matches.service import ATTEMPTS
 from referee.web.models import Match
+from referee.web.store import db
 
 
 def code_of(phone, token) -> str:

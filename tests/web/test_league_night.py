@@ -11,9 +11,9 @@ from leaguehelpers import LOSS, WIN, League, sign_with_pin, slots
 from memberhelpers import Secretary, secretary_link
 from webhelpers import text_of
 
-from referee.web import db
 from referee.web.leagues.models import LeagueEntry
 from referee.web.members.models import PinTry
+from referee.web.store import db
 
 TWO = {"Premier": ["Anchor", "Bell"], "First": ["Dove", "Eagle"]}
 

@@ -16,9 +16,9 @@ from leaguehelpers import League
 from test_knockouts import better, bracket_rows, public_standings, settle
 from webhelpers import Phone, text_of
 
-from referee.web import db
 from referee.web.events.models import Event
 from referee.web.leagues.player_cups import PlayerCup
+from referee.web.store import db
 
 TWO = {"Premier": ["Anchor", "Bell"]}
 

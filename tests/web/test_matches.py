@@ -399,7 +399,7 @@ def test_ctyrka_victory(phone):
 
 # -- ending a match from the players' link: the lock, events, both databases --------------
 def _count(app, model) -> int:
-    from referee.web import db
+    from referee.web.store import db
 
     with app.app_context():
         n = db.session.execute(db.select(db.func.count()).select_from(model)).scalar()

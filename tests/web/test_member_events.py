@@ -14,8 +14,8 @@ from webhelpers import Phone, text_of
 
 from referee.engine import Match
 from referee.engine.simulate import play_hand
-from referee.web import db
 from referee.web.members.models import Member, SeatMember
+from referee.web.store import db
 
 
 def seats_of(app, token: str) -> dict[int, str]:

@@ -17,9 +17,9 @@ from webhelpers import text_of
 
 from referee import ratings
 from referee.ratings import Result
-from referee.web import db
 from referee.web.members import results as club_results
 from referee.web.members.models import PinTry
+from referee.web.store import db
 
 
 def figure(x: float) -> str:

@@ -158,8 +158,8 @@ def test_rating_cache_is_only_a_cache(app, monkeypatch):
     replayed again, in batches when there are many, and the ratings are the same."""
     import sqlalchemy as sa
 
-    from referee.web import db
     from referee.web.members.models import ResultCache
+    from referee.web.store import db
 
     phone = Phone(app.test_client())
     s = Secretary(app.test_client(), secretary_link(app))

@@ -13,12 +13,12 @@ from memberhelpers import Secretary, secretary_link, sign_with_pin
 from test_signoff import SCORE, confirm, decided
 from webhelpers import Phone, text_of
 
-from referee.web import db
 from referee.web.audit.models import Change
 from referee.web.audit.service import override_lock
 from referee.web.members import cards
 from referee.web.members.models import PinTry
 from referee.web.models import Match
+from referee.web.store import db
 
 
 def members_match(app):

@@ -12,9 +12,9 @@ from memberhelpers import Secretary, secretary_link
 from test_signoff import decided
 from webhelpers import Phone, text_of
 
-from referee.web import db
 from referee.web.members import service
 from referee.web.members.models import ClubAction, ClubKey, Member, SeatMember
+from referee.web.store import db
 
 
 def test_member_roster_has_no_secretary_until_the_cli_makes_one(app, client):

@@ -14,11 +14,11 @@ from leaguehelpers import LOSS, WIN, League, LeagueSecretary, make_league, sign_
 from memberhelpers import Secretary, secretary_link
 from webhelpers import Phone, text_of
 
-from referee.web import db
 from referee.web.leagues.models import Fixture, LeagueEntry
 from referee.web.leagues.models import League as LeagueRow
 from referee.web.members import cards
 from referee.web.members.models import CardSheet, Member, PinTry
+from referee.web.store import db
 
 TWO = {"Premier": ["Anchor", "Bell"]}
 ONCE = re.compile(r'name="once" value="([A-Za-z0-9_-]+)"')

@@ -19,7 +19,7 @@ from memberhelpers import Secretary, secretary_link
 from webhelpers import text_of
 
 from app import create_app
-from referee.web import db
+from referee.web.store import db
 
 WHEN = datetime(2026, 11, 1, 20, 0)
 

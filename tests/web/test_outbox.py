@@ -11,8 +11,8 @@ import uuid
 
 from webhelpers import Phone
 
-from referee.web import db
 from referee.web.models import ClientMove, Move
+from referee.web.store import db
 
 
 def send(phone: Phone, token: str, **fields):

@@ -156,8 +156,8 @@ def test_home_says_the_time_of_the_last_move_not_of_the_last_write(app, phone):
 
     import sqlalchemy as sa
 
-    from referee.web import db
     from referee.web.models import Move
+    from referee.web.store import db
 
     t = phone.start("five-up", ["Ana", "Ben"])
     phone.post(f"/t/{t}/public", {"public": "y"})

@@ -6,8 +6,9 @@ from __future__ import annotations
 
 from flask import request
 
-from referee.web import db, serve
+from referee.web import serve
 from referee.web.models import Match
+from referee.web.store import db
 
 
 def test_the_poll_answers_the_version_without_flask(app, phone):

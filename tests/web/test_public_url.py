@@ -13,8 +13,9 @@ from flask.testing import FlaskClient
 from memberhelpers import Secretary, secretary_link
 from webhelpers import Phone, text_of
 
-from referee.web import db, public
+from referee.web import public
 from referee.web.drawing import qr_svg
+from referee.web.store import db
 
 NAMES = ["Ana", "Ben", "Cleo", "Dan", "Eva", "Filip", "Gosia", "Honza"]
 

@@ -9,8 +9,8 @@ import pytest
 from sqlalchemy.exc import IntegrityError
 from webhelpers import Phone, text_of
 
-from referee.web import db
 from referee.web.models import Hand, Move
+from referee.web.store import db
 
 ROUNDS = 32
 

@@ -25,8 +25,8 @@ from leaguehelpers import League
 from webhelpers import Phone
 from werkzeug.routing import IntegerConverter
 
-from referee.web import db
 from referee.web.leagues.models import Division
+from referee.web.store import db
 
 # The parts of a URL, by converter.
 BIG_IDS = [0, 2**31 - 1, 2**31, 2**32, 2**63 - 1, 2**63, 2**64, 10**30]

@@ -19,8 +19,8 @@ import pytest
 from webhelpers import Phone
 
 import app as app_module
-from referee.web import db
 from referee.web.security import CSP
+from referee.web.store import db
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -15,7 +15,7 @@ import sqlalchemy as sa
 from flask import Flask
 
 from app import create_app
-from referee.web import db
+from referee.web.store import db
 
 ROOT = Path(__file__).resolve().parents[2]
 

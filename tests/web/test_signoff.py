@@ -13,10 +13,10 @@ import pytest
 import sqlalchemy as sa
 from webhelpers import Phone, text_of
 
-from referee.web import db
 from referee.web.audit.models import Change
 from referee.web.audit.service import override_lock
 from referee.web.models import Match
+from referee.web.store import db
 
 RECORDS = Path(__file__).resolve().parents[1] / "records"
 LOCKED = "The result is confirmed for every side: the match is locked"

@@ -7,8 +7,8 @@ from __future__ import annotations
 import sqlalchemy as sa
 from webhelpers import text_of
 
-from referee.web import db
 from referee.web.models import Match, Move
+from referee.web.store import db
 
 
 def test_a_move_the_referee_now_refuses_is_shown_with_its_rule(app, phone):

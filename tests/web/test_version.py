@@ -8,8 +8,8 @@ import re
 import pytest
 from sqlalchemy import update
 
-from referee.web import db
 from referee.web.models import Hand
+from referee.web.store import db
 from referee.web.table import transaction
 
 

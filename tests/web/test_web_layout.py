@@ -7,7 +7,7 @@ import ast
 import os
 from pathlib import Path
 
-from referee.web import migrations_folder
+from referee.web.store import migrations_folder
 
 WEB = Path(__file__).resolve().parents[2] / "referee" / "web"
 ROOMS = ["table", "drawing", "pages", "matches", "offline"]  # and the top-level modules

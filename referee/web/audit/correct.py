@@ -32,12 +32,12 @@ from referee.engine import (
 )
 from referee.languages import MOVE_WORDS
 
-from .. import db
 from ..errors import Refused
 from ..i18n import say
 from ..models import Hand as HandRow
 from ..models import Match
 from ..models import Move as MoveRow
+from ..store import db
 from ..table import state, transaction
 from ..table.presenters import describe
 from ..table.service import move_data, read_left, train_count

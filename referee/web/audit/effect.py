@@ -18,7 +18,7 @@ from sqlalchemy import select
 
 from referee.events import standings as st
 
-from .. import db
+from ..store import db
 from ..table.presenters import outcome
 from ..table.state import Table
 

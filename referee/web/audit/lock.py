@@ -11,7 +11,7 @@ from __future__ import annotations
 from flask_babel import gettext as _
 from sqlalchemy import select
 
-from .. import db
+from ..store import db
 
 
 def event_name(match_id: int) -> str | None:

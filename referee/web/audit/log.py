@@ -16,7 +16,7 @@ from sqlalchemy import and_, bindparam, func, or_, select
 
 from referee.engine.names import refused_character
 
-from .. import db
+from ..store import db
 from .models import Change
 
 COOKIE = "phone"

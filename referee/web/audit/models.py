@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from sqlalchemy import CheckConstraint
 
-from .. import db
 from ..models import now
+from ..store import db
 
 KINDS = ("undo", "correct", "confirm", "override")
 

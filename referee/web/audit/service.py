@@ -19,10 +19,10 @@ from referee.engine.hand import fitting
 from referee.engine.names import same
 from referee.engine.tiles import Tile, tile_set
 
-from .. import db
 from ..errors import Refused
 from ..i18n import gettext as _
 from ..models import Hand, Match, now
+from ..store import db
 from ..table import state, transaction
 from ..table.presenters import outcome
 from ..table.service import move_data

@@ -47,11 +47,11 @@ from werkzeug.http import parse_accept_header
 
 from referee.events import standings as st
 
-from .. import db
 from ..cache import LRU, Shared
 from ..models import Match, is_token
 from ..reads import read
 from ..rendered import later
+from ..store import db
 from ..table import state as tables
 from . import service
 from .models import Entrant, Event, EventGame, EventTable, Round

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from sqlalchemy import UniqueConstraint
 
-from .. import db
 from ..models import new_token, now
+from ..store import db
 
 
 class Event(db.Model):

@@ -12,8 +12,8 @@ import logging
 from flask import g
 from sqlalchemy.exc import IntegrityError
 
-from .. import db
 from ..models import now
+from ..store import db
 from . import knockout, service
 from .models import Event, EventTable, Round
 

@@ -11,9 +11,9 @@ from sqlalchemy import select
 
 from referee.collation import by_name
 
-from .. import db
 from ..members import service as members
 from ..members.models import Member, SeatMember
+from ..store import db
 from .models import Entrant, Event
 
 

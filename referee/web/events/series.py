@@ -15,9 +15,9 @@ from sqlalchemy import bindparam, select
 
 from referee.events.formats import FORMATS
 
-from .. import db
 from ..models import Match, is_token
 from ..reads import read
+from ..store import db
 from .models import Entrant, Event, EventGame, EventTable, Round
 
 

@@ -26,8 +26,8 @@ from referee.engine.variants import VARIANTS
 from referee.events import standings as st
 from referee.events.formats import FORMATS, Format
 
-from .. import db, rendered
 from .. import names as name_rule
+from .. import rendered
 from ..audit.log import phone
 from ..audit.service import override_lock
 from ..cache import LRU, Shared
@@ -35,6 +35,7 @@ from ..errors import Refused
 from ..i18n import say
 from ..matches.create import new_match
 from ..models import Match, is_token, now
+from ..store import db
 from ..table import service as tables
 from ..table.transaction import writes
 from . import entrants as names

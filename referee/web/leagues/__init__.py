@@ -30,7 +30,7 @@ def register(app: Flask) -> None:
         """Whether the member captains a league team (their page links their fixtures)."""
         from sqlalchemy import select
 
-        from .. import db
+        from ..store import db
         from .models import Team
 
         return (

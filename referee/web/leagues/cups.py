@@ -21,10 +21,10 @@ from sqlalchemy.exc import IntegrityError
 
 from referee.events import bracket as br
 
-from .. import db
 from .. import names as name_rule
 from ..errors import Refused
 from ..models import now
+from ..store import db
 from . import night as nights
 from . import service
 from .models import Fixture, League

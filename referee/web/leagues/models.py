@@ -13,8 +13,8 @@ from __future__ import annotations
 from sqlalchemy import UniqueConstraint
 from sqlalchemy.orm import validates
 
-from .. import db
 from ..models import name_key, now
+from ..store import db
 
 
 class League(db.Model):

@@ -24,7 +24,7 @@ from referee.leagues import Already, LeagueError
 from referee.leagues.formats import MatchFormat
 from referee.leagues.sheet import Leg, Sheet, replay
 
-from .. import db, once
+from .. import once
 from ..errors import Refused
 from ..matches.create import new_match
 from ..members import results
@@ -32,6 +32,7 @@ from ..members import service as members
 from ..members.models import Member
 from ..members.signing import check_pin
 from ..models import Match, by_id
+from ..store import db
 from . import service
 from .models import Fixture, League, LeagueEntry, SquadPlayer, Team
 

@@ -17,13 +17,14 @@ from sqlalchemy import UniqueConstraint, select
 from referee.engine.messages import N_
 from referee.engine.names import same
 
-from .. import db, once
+from .. import once
 from ..errors import Refused
 from ..events import knockout, roster
 from ..events import service as events
 from ..events.models import Event
 from ..members.models import Member
 from ..models import now
+from ..store import db
 from . import service
 from .models import League, Team
 

@@ -13,9 +13,10 @@ from sqlalchemy import select
 from referee.leagues import LeagueError
 from referee.leagues.promotion import next_season
 
-from .. import db, once
+from .. import once
 from ..errors import Refused
 from ..members import cards
+from ..store import db
 from . import service
 from .models import Division, League, SquadPlayer, Team
 from .tables import division_table

@@ -8,10 +8,10 @@ from flask import Blueprint, flash, redirect, request, url_for
 from flask_babel import gettext as _
 from sqlalchemy import select
 
-from .. import db
 from ..errors import Refused
 from ..seasons import service as seasons
 from ..seasons.models import Season
+from ..store import db
 from . import service
 from .models import League
 from .views import _league_key, _secretary_page

@@ -30,13 +30,14 @@ from referee.leagues import LeagueError
 from referee.leagues import fixtures as fixture_list
 from referee.leagues.formats import PRESETS, MatchFormat, from_data, parse_games, playable
 
-from .. import db, names, once
+from .. import names, once
 from ..errors import Refused
 from ..i18n import say
 from ..ids import id_of
 from ..members import cards
 from ..members import service as members
 from ..models import by_id, now
+from ..store import db
 from .models import Division, Fixture, League, LeagueEntry, SquadPlayer, Team
 
 NAME_MAX = 40  # a division's, a team's name

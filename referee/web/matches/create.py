@@ -12,10 +12,10 @@ from referee.engine.match import Match as EngineMatch
 from referee.engine.match import check_count
 from referee.engine.tiles import tile_set
 
-from .. import db
 from ..errors import Refused
 from ..i18n import say
 from ..models import Hand, Match
+from ..store import db
 from ..table.transaction import writes
 
 

@@ -18,12 +18,13 @@ from flask_babel import ngettext
 from sqlalchemy import delete as sql_delete
 from sqlalchemy import func, insert, literal, select, update
 
-from .. import db, names, once
+from .. import names, once
 from ..audit import lock
 from ..audit.log import Locked, locked, refuse_if_locked, sign_log
 from ..errors import Refused
 from ..i18n import say
 from ..models import CODE_ALPHABET, CODE_LENGTH, CodeAttempt, Hand, Match, Move, now
+from ..store import db
 from ..table import service as tables
 from ..table import state, transaction
 from ..table.presenters import outcome

@@ -32,8 +32,9 @@ from datetime import timedelta
 
 from sqlalchemy import func, insert, literal, select, update
 
-from .. import db, once
+from .. import once
 from ..models import new_token, now
+from ..store import db
 from .models import PinTry
 
 PIN_DIGITS = 6

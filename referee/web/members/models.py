@@ -17,8 +17,8 @@ from __future__ import annotations
 from sqlalchemy import false as sa_false
 from sqlalchemy.orm import validates
 
-from .. import db
 from ..models import name_key, now
+from ..store import db
 
 
 class Member(db.Model):

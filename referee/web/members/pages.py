@@ -12,12 +12,12 @@ from referee import ratings
 from referee.engine import get_variant
 from referee.engine.variants import VARIANTS
 
-from .. import db
 from ..audit.log import confirmations, locked
 from ..audit.models import Change
 from ..drawing import rating_chart
 from ..events.models import Event, EventGame, EventTable, Round
 from ..pages.rules import variant_title
+from ..store import db
 from .models import Member
 from .results import Club, Game
 from .service import roster

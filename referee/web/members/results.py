@@ -33,9 +33,9 @@ from referee import ratings
 from referee.engine import RefereeError, get_variant, record
 from referee.engine.variants import VARIANTS
 
-from .. import db
 from ..models import Hand, Match, now
 from ..models import Move as MoveRow
+from ..store import db
 from ..table import service as table_service
 from ..table import state
 from ..table.presenters import outcome

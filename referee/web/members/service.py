@@ -22,10 +22,11 @@ from sqlalchemy import or_, select, update
 from referee.collation import by_name
 from referee.engine import names as rule
 
-from .. import db, once
+from .. import once
 from ..errors import Refused
 from ..i18n import say
 from ..models import Match, by_id, now
+from ..store import db
 from . import cards
 from .models import CardSheet, ClubAction, ClubKey, Member, SeatMember
 

@@ -10,9 +10,9 @@ import re
 from flask_babel import gettext as _
 from sqlalchemy import select
 
-from .. import db
 from ..errors import Refused
 from ..models import ClientMove, Match
+from ..store import db
 from ..table import service
 
 CLIENT_ID = re.compile(r"[A-Za-z0-9-]{8,64}")

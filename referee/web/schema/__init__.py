@@ -21,7 +21,7 @@ from alembic.script import ScriptDirectory
 from flask import Flask, current_app, render_template, request
 from flask_babel import gettext as _
 
-from .. import db, migrations_folder
+from ..store import db, migrations_folder
 
 UPGRADE_COMMAND = "flask --app app db upgrade"
 

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from sqlalchemy.orm import validates
 
-from .. import db
 from ..models import name_key, now
+from ..store import db
 
 
 class Season(db.Model):

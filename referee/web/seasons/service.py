@@ -21,7 +21,7 @@ from referee import seasons as pure
 from referee.engine import names as rule
 from referee.events.standings import points
 
-from .. import db, names, once
+from .. import names, once
 from ..errors import Refused
 from ..events import service as events
 from ..events.models import Event
@@ -29,6 +29,7 @@ from ..events.roster import EntrantMember
 from ..members import service as members
 from ..members.models import Member
 from ..models import by_id, now
+from ..store import db
 from .models import Season, SeasonEvent
 
 MAX_BEST = 99

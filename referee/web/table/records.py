@@ -8,10 +8,10 @@ import json
 
 from referee.engine import RecordError, check, record
 
-from .. import db
 from ..errors import Refused
 from ..models import Hand, Match
 from ..models import Move as MoveRow
+from ..store import db
 from .state import Table
 from .transaction import writes
 

@@ -31,7 +31,6 @@ from referee.engine import (
 from referee.engine.hand import Hand as EngineHand
 from referee.engine.tiles import Tile
 
-from .. import db
 from ..audit.log import log_change, phone
 from ..errors import Refused
 from ..i18n import gettext as _
@@ -39,6 +38,7 @@ from ..i18n import say
 from ..models import ClientMove, Hand, Match, is_token, now
 from ..models import Move as MoveRow
 from ..reads import read
+from ..store import db
 from . import state
 from .presenters import describe, false_passes, move_notes, outcome, undo_refusal, undo_target
 from .state import Table

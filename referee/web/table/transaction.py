@@ -34,7 +34,7 @@ from flask import g, has_request_context
 from sqlalchemy import bindparam, insert, select, update
 from sqlalchemy.exc import IntegrityError
 
-from .. import db, inflight, reads
+from .. import inflight, reads
 from ..audit.log import Locked, refuse_if_locked
 from ..errors import Refused
 from ..events import guards
@@ -42,6 +42,7 @@ from ..events.models import Event
 from ..i18n import gettext as _
 from ..models import Match, now
 from ..models import Move as MoveRow
+from ..store import db
 from . import state
 from .presenters import outcome, what_changed
 from .state import Table
