@@ -5,7 +5,7 @@
 # phones on the table's Wi-Fi can reach it) with Granian: $WORKERS processes (default: one
 # per core, `nproc`), each with $THREADS threads (default 4) for the app. The connections
 # are held by Granian's own (Rust) event loop, and a request reaches a thread only once it
-# has arrived whole (referee/web/serve.py), so slow or stalled clients cost a socket, not a thread
+# has arrived whole (referee/web/server/serve.py), so slow or stalled clients cost a socket, not a thread
 # (docs/performance.md, "Slow clients"). With CERT and KEY (a PEM certificate chain and
 # its PKCS#8 key) it serves https:// itself. Extra arguments go to Granian. On a system
 # without Granian it falls back to Flask's development server; `flask --app app run`
@@ -51,12 +51,12 @@ workers="${WORKERS:-$(nproc 2>/dev/null || echo 2)}"  # a process per core: no m
 
 if [ -x .venv/bin/granian ]; then
   echo "==> serving on $scheme://$host:$port with Granian, $workers workers × ${THREADS:-4} threads (Ctrl-C stops)"
-  export THREADS="${THREADS:-4}"  # read by referee.web.serve:asgi_app in each worker
+  export THREADS="${THREADS:-4}"  # read by referee.web.server.serve:asgi_app in each worker
   exec .venv/bin/granian --interface asginl --factory \
     --host "$host" --port "$port" --workers "$workers" \
     --backlog "$backlog" --backpressure "$connections" \
     --respawn-failed-workers --workers-kill-timeout 10 "${logs[@]}" "${tls[@]}" \
-    "$@" referee.web.serve:asgi_app
+    "$@" referee.web.server.serve:asgi_app
 fi
 echo "==> serving on $scheme://$host:$port with Flask's development server (Ctrl-C stops)"
 flask_tls=()

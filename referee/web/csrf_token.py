@@ -24,7 +24,7 @@ from __future__ import annotations
 from flask import Flask, current_app, g, request, session
 from flask_wtf.csrf import CSRFProtect, generate_csrf
 
-from .cache import LRU
+from .server.cache import LRU
 
 SIZE = 8192  # sessions per process: the phones and spectators of a big hall
 KEY = "referee_csrf_tokens"

@@ -12,7 +12,8 @@ from flask_migrate import Migrate
 from sqlalchemy import event
 
 from . import csrf_token, i18n, ids, json_bodies, links, security
-from .store import db, migrations_folder, sqlite_pragmas, still_connected
+from .server.connections import still_connected
+from .store import db, migrations_folder, sqlite_pragmas
 
 migrate = Migrate(render_as_batch=True)
 csrf = csrf_token.KeptCSRFProtect()

@@ -18,7 +18,7 @@ from flask import Flask, current_app, request
 from flask import url_for as flask_url_for
 from werkzeug.exceptions import HTTPException
 
-from .cache import LRU
+from .server.cache import LRU
 
 SIZE = 32768  # a 400-table hall: ~20 addresses of each of its 800 links, and the rest
 KEY = "referee_links"

@@ -15,8 +15,6 @@ says so and that nothing was recorded, instead of a bare 500; the log says it on
 
 from __future__ import annotations
 
-import threading
-
 from flask import Flask, current_app, g, jsonify, render_template, request
 from flask_babel import gettext as _
 from sqlalchemy import event
@@ -33,14 +31,14 @@ class Watch:
     so in the log; kept in `app.extensions["referee_outage"]`."""
 
     def __init__(self, logger):
-        self.logger, self.down, self.lock = logger, False, threading.Lock()
+        self.logger, self.down = logger, False
 
     def noted(self, exc: BaseException) -> None:
-        """Log the outage, once until the database answers again."""
-        with self.lock:
-            if self.down:
-                return
-            self.down = True
+        """Log the outage, once until the database answers again (threads that find it at
+        the same moment may each say it)."""
+        if self.down:
+            return
+        self.down = True
         self.logger.error(
             "The database cannot be reached (%s): answering 503 until it answers again.",
             _reason(exc),
@@ -48,10 +46,9 @@ class Watch:
 
     def recovered(self) -> None:
         """A new connection to the database has been made: log it if it was out of reach."""
-        with self.lock:
-            if not self.down:
-                return
-            self.down = False
+        if not self.down:
+            return
+        self.down = False
         self.logger.warning("The database answers again.")
 
 

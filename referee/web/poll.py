@@ -24,9 +24,9 @@ from http import HTTPStatus
 from flask import Flask
 
 from . import outage
-from .inline import DECLINED, INLINE
 from .models import is_token
 from .security import HEADERS
+from .server.inline import DECLINED, INLINE
 from .table.views import LINKS
 
 POLLS = "referee_polls"  # app.extensions: the polls, each with .answer(path)

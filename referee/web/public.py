@@ -22,8 +22,6 @@ from __future__ import annotations
 
 import ipaddress
 import os
-import socket
-import time
 from urllib.parse import urlsplit
 
 from flask import Flask, current_app, g, request
@@ -32,10 +30,9 @@ from markupsafe import Markup
 from werkzeug.middleware.proxy_fix import ProxyFix
 
 from . import links
+from .server.address import lan_address
 
 LOOPBACK_NAMES = {"localhost", "localhost.localdomain", "ip6-localhost"}
-_GUESS_FOR = 30.0  # seconds a guess of the network address is kept (a laptop moves)
-_guess: tuple[float, str | None] = (0.0, None)
 
 
 def init_app(app: Flask) -> None:
@@ -80,29 +77,6 @@ def is_loopback(host: str) -> bool:
         return ipaddress.ip_address(host).is_loopback
     except ValueError:
         return False
-
-
-def lan_address() -> str | None:
-    """This machine's address on its network: the one a UDP socket aimed at a private
-    address would send from (connecting a UDP socket sends nothing). None without a
-    network. Kept for a few seconds."""
-    global _guess
-    at, address = _guess
-    if time.monotonic() - at < _GUESS_FOR:
-        return address
-    address = None
-    for target in ("10.255.255.255", "192.168.255.255", "172.31.255.255"):
-        try:
-            with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
-                s.connect((target, 9))
-                found = s.getsockname()[0]
-        except OSError:
-            continue
-        if not ipaddress.ip_address(found).is_loopback and found != "0.0.0.0":
-            address = found
-            break
-    _guess = (time.monotonic(), address)
-    return address
 
 
 def network_address(listen: str) -> str | None:

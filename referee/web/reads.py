@@ -28,7 +28,8 @@ from psycopg import pq
 from sqlalchemy import create_engine, event
 from sqlalchemy.exc import DBAPIError, DisconnectionError
 
-from .store import db, still_connected
+from .server.connections import still_connected
+from .store import db
 
 KEY = "referee_autocommit"  # app.extensions: the engine whose connections autocommit
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from flask import current_app, g, has_request_context
 
-from .cache import Shared, write_files
+from .server.cache import Shared, write_files
 from .table.state import CACHE_SIZE, MatchRow
 
 

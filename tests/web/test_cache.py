@@ -1,10 +1,10 @@
-"""The web side's one cache type (referee/web/cache.py): a bounded LRU keyed by (what,
+"""The web side's one cache type (referee/web/server/cache.py): a bounded LRU keyed by (what,
 version) that keeps only the newest version of each thing, and its shared variant with a
 file behind each entry, read by every process of the host."""
 
 from __future__ import annotations
 
-from referee.web.cache import LRU, Shared, write_files
+from referee.web.server.cache import LRU, Shared, write_files
 
 
 def test_only_the_version_asked_for_is_answered_and_only_the_newest_kept():

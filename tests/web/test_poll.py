@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from flask import request
 
-from referee.web import serve
 from referee.web.models import Match
+from referee.web.server import serve
 from referee.web.store import db
 
 

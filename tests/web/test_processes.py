@@ -88,7 +88,7 @@ def two_servers(postgres_schema):
                     "127.0.0.1",
                     "--port",
                     str(port),
-                    "referee.web.serve:asgi_app",
+                    "referee.web.server.serve:asgi_app",
                 ],
                 cwd=ROOT,
                 env=env,

@@ -1,4 +1,4 @@
-"""referee/web/serve.py: the WSGI app runs on a complete request (its body read whole
+"""referee/web/server/serve.py: the WSGI app runs on a complete request (its body read whole
 first), sees the environ PEP 3333 describes, and its `close` runs after the answer went.
 (The real server with slow clients: tests/web/test_real_server.py.)"""
 
@@ -7,7 +7,7 @@ from __future__ import annotations
 import asyncio
 import concurrent.futures
 
-from referee.web import serve
+from referee.web.server import serve
 
 
 def scope(**kw) -> dict:

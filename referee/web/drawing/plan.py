@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from ..cache import LRU
+from ..server.cache import LRU
 
 BUDGET = 32  # grid units (eight tiles' length) the layout may span before its arms bend
 E, S, W, N = (1, 0), (0, 1), (-1, 0), (0, -1)

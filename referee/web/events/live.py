@@ -34,7 +34,6 @@ from __future__ import annotations
 
 import gzip
 import hashlib
-import threading
 import time
 from dataclasses import dataclass
 from datetime import datetime
@@ -47,10 +46,10 @@ from werkzeug.http import parse_accept_header
 
 from referee.events import standings as st
 
-from ..cache import LRU, Shared
 from ..models import Match, is_token
 from ..reads import read
 from ..rendered import later
+from ..server.cache import LRU, Locks, Shared
 from ..store import db
 from ..table import state as tables
 from . import service
@@ -253,13 +252,8 @@ class Live:
         self.states = LRU(EVENTS)  # event id at shown -> EventState
         self.standings = LRU(EVENTS)  # (event, updated, results, byes) -> standings
         self.seen: dict[int, Seen] = {}  # the last check of each event in this process
-        self.locks: dict[int, threading.Lock] = {}
-        self.guard = threading.Lock()
+        self.lock = Locks()  # an event's: one thread checks it, the others wait for it
         self.counts: dict[str, int] = {"checks": 0, "states": 0, "renders": 0, "rows": 0}
-
-    def lock(self, event_id) -> threading.Lock:
-        with self.guard:
-            return self.locks.setdefault(event_id, threading.Lock())
 
 
 def live() -> Live:

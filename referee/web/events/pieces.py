@@ -14,7 +14,7 @@ from flask import current_app, render_template, request
 from flask_babel import get_locale
 from markupsafe import Markup
 
-from ..cache import LRU
+from ..server.cache import LRU
 
 PIECES = 4096  # table lines and standings kept per process
 

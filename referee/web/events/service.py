@@ -30,11 +30,11 @@ from .. import names as name_rule
 from .. import rendered
 from ..audit.log import phone
 from ..audit.service import override_lock
-from ..cache import LRU, Shared
 from ..errors import Refused
 from ..i18n import say
 from ..matches.create import new_match
 from ..models import Match, is_token, now
+from ..server.cache import LRU, Shared
 from ..store import db
 from ..table import service as tables
 from ..table.transaction import writes

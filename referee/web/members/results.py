@@ -21,7 +21,6 @@ Matches replayed for the first time are read and replayed in batches (`_replay_b
 from __future__ import annotations
 
 import functools
-import threading
 from dataclasses import dataclass, field
 from datetime import timedelta
 
@@ -35,6 +34,7 @@ from referee.engine.variants import VARIANTS
 
 from ..models import Hand, Match, now
 from ..models import Move as MoveRow
+from ..server.cache import Locks
 from ..store import db
 from ..table import service as table_service
 from ..table import state
@@ -241,7 +241,7 @@ class Club:
     version: tuple | None = None
     games: dict[int, Game] = field(default_factory=dict)
     ladders: dict[str, ratings.Ladder] = field(default_factory=dict)
-    lock: threading.Lock = field(default_factory=threading.Lock)
+    lock: Locks = field(default_factory=Locks)  # one refresh at a time
     replayed_from: dict[str, int] = field(default_factory=dict)  # the last replay's start
     since: object = None  # the last write to any match, as the last refresh saw it
 
@@ -281,7 +281,7 @@ def club() -> Club:
     version = results_version()
     if c.version == version and not _recent(version):
         return c
-    with c.lock:
+    with c.lock("refresh"):
         if c.version != version or _recent(version):
             _refresh(c, version)
     return c

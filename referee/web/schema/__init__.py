@@ -10,7 +10,6 @@ page that says what to run (503), instead of failing on a missing table (500).
 
 from __future__ import annotations
 
-import threading
 from contextlib import contextmanager
 from functools import cache
 from pathlib import Path
@@ -73,18 +72,16 @@ def upgrade_sqlite() -> None:
 
 
 def init_app(app: Flask) -> None:
-    state = {"ok": False}
-    guard = threading.Lock()
+    state = {"ok": False}  # once true, no request asks again (threads that ask at once
+    # each check; an upgrade is made once, under the file lock)
 
     @app.before_request
     def schema_is_current():
         if state["ok"] or request.endpoint == "static":
             return None
-        with guard:
-            if not state["ok"]:
-                if app.config.get("AUTO_UPGRADE") and not up_to_date():
-                    upgrade_sqlite()
-                state["ok"] = up_to_date()
+        if app.config.get("AUTO_UPGRADE") and not up_to_date():
+            upgrade_sqlite()
+        state["ok"] = up_to_date()
         if state["ok"]:
             return None
         message = _(

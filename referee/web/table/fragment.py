@@ -21,12 +21,12 @@ from markupsafe import Markup
 
 from .. import public, rendered
 from ..audit.log import phone
-from ..cache import LRU
 from ..csrf_token import csrf_token
 from ..i18n import gettext as _
 from ..i18n import say_html
 from ..links import url_for
 from ..offline import rendered_at
+from ..server.cache import LRU
 from . import state
 
 

@@ -20,9 +20,9 @@ from referee.engine import Move, rulebook
 from referee.engine.hand import Hand as EngineHand
 from referee.engine.messages import N_, Message
 
-from ..cache import LRU
 from ..i18n import gettext as _
 from ..i18n import ngettext, say
+from ..server.cache import LRU
 from .state import Table
 
 

@@ -39,11 +39,11 @@ from referee.engine.tiles import Tile
 
 from .. import i18n
 from ..audit.models import Change
-from ..cache import LRU
 from ..events.models import Event, EventGame
 from ..models import Hand, Match, is_token
 from ..models import Move as MoveRow
 from ..reads import read
+from ..server.cache import LRU
 
 CACHE_SIZE = int(os.environ.get("REFEREE_CACHE_SIZE", "512"))  # matches per process
 

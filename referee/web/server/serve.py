@@ -22,7 +22,7 @@ import os
 import sys
 from concurrent.futures import ThreadPoolExecutor
 
-from referee.web.inline import DECLINED, INLINE
+from .inline import DECLINED, INLINE
 
 log = logging.getLogger(__name__)
 BODY_SECONDS = 30.0  # a request's body must arrive within this long (else 408)

@@ -15,6 +15,9 @@ read (`table/fragment.py`: the table one phone's move rendered, found by the oth
 file holds the version it was made at, checked at every read, so a file is never served
 stale. The files are a cache: deleting the folder loses nothing.
 
+`Locks` gives one lock per thing being made, so that the threads that ask for it at once
+wait for the first one's instead of each making it.
+
 Nothing here knows Flask: the callers keep one of each per app (`app.extensions`).
 """
 
@@ -86,6 +89,19 @@ class LRU:
 
     def __len__(self) -> int:
         return len(self.data)
+
+
+class Locks:
+    """One lock per key, made at its first use and kept (a process holds few keys: an
+    event's, the club's)."""
+
+    def __init__(self):
+        self.locks: dict[Hashable, threading.Lock] = {}
+        self.guard = threading.Lock()
+
+    def __call__(self, key: Hashable) -> threading.Lock:
+        with self.guard:
+            return self.locks.setdefault(key, threading.Lock())
 
 
 class Shared(LRU):
