@@ -16,7 +16,7 @@ from .layout import Layout, Place
 from .messages import N_, NP_, Message, either
 from .messages import tiles as tiles_n
 from .tiles import Tile, tile_frozenset
-from .variants.base import Opening, Settlement, Variant
+from .variants.base import FalsePass, Opening, Settlement, Variant
 
 LEAD = Place(None, "lead", -1, -1, None)  # type: ignore[arg-type]  # the lead: on nothing
 
@@ -58,15 +58,6 @@ class Move(NamedTuple):
 
 PASS = [Move(seat, "pass") for seat in range(13)]
 DRAW_ONE = [Move(seat, "draw", count=1) for seat in range(13)]
-
-
-class FalsePass(NamedTuple):
-    """A pass the record proves false (C-RENEGE): the passer held `tile`, which fitted."""
-
-    move: int  # the number of the pass
-    player: int
-    tile: Tile
-    proof: int | None  # the number of the play that shows it; None: still held at the end
 
 
 class WrongLead(NamedTuple):

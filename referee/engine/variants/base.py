@@ -12,7 +12,7 @@ from ..names import show
 from ..tiles import WITH_PIP, Tile
 
 if TYPE_CHECKING:
-    from ..hand import FalsePass, Hand
+    from ..hand import Hand
 
 
 SET_NAMES = {6: N_("double-six"), 9: N_("double-nine"), 12: N_("double-twelve")}
@@ -51,6 +51,15 @@ class Line(NamedTuple):
 class Settlement(NamedTuple):
     winner: int | None  # seat, or None (tie at a block)
     lines: list[Line]
+
+
+class FalsePass(NamedTuple):
+    """A pass the record proves false (C-RENEGE): the passer held `tile`, which fitted."""
+
+    move: int  # the number of the pass
+    player: int
+    tile: Tile
+    proof: int | None  # the number of the play that shows it; None: still held at the end
 
 
 class Choice(NamedTuple):
