@@ -103,7 +103,7 @@ def fitting(tiles, opens) -> list[tuple[Tile, Place]]:
 
 
 @cache
-def _setup(variant: Variant, n: int, max_pip: int) -> tuple:
+def _setup(variant: Variant[Hand], n: int, max_pip: int) -> tuple:
     """What every hand of `variant` for n players with the double-`max_pip` set reads from
     it, worked out once: its tiles, the sides and each seat's side, the data read on every
     move, and the after_play and after_passes hooks (None where the variant keeps the
@@ -174,7 +174,7 @@ class Hand:
 
     def __init__(
         self,
-        variant: Variant,
+        variant: Variant[Hand],
         players,
         options: dict,
         opening: Opening,
