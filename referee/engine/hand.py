@@ -16,7 +16,7 @@ from .layout import Layout, Place
 from .messages import N_, NP_, Message, either
 from .messages import tiles as tiles_n
 from .tiles import Tile, tile_frozenset
-from .variants.base import Opening, Settlement, Variant
+from .variants.base import FalsePass, Opening, Settlement, Variant
 
 LEAD = Place(None, "lead", -1, -1, None)  # type: ignore[arg-type]  # the lead: on nothing
 
@@ -58,15 +58,6 @@ class Move(NamedTuple):
 
 PASS = [Move(seat, "pass") for seat in range(13)]
 DRAW_ONE = [Move(seat, "draw", count=1) for seat in range(13)]
-
-
-class FalsePass(NamedTuple):
-    """A pass the record proves false (C-RENEGE): the passer held `tile`, which fitted."""
-
-    move: int  # the number of the pass
-    player: int
-    tile: Tile
-    proof: int | None  # the number of the play that shows it; None: still held at the end
 
 
 class WrongLead(NamedTuple):
@@ -112,7 +103,7 @@ def fitting(tiles, opens) -> list[tuple[Tile, Place]]:
 
 
 @cache
-def _setup(variant: Variant, n: int, max_pip: int) -> tuple:
+def _setup(variant: Variant[Hand], n: int, max_pip: int) -> tuple:
     """What every hand of `variant` for n players with the double-`max_pip` set reads from
     it, worked out once: its tiles, the sides and each seat's side, the data read on every
     move, and the after_play and after_passes hooks (None where the variant keeps the
@@ -183,7 +174,7 @@ class Hand:
 
     def __init__(
         self,
-        variant: Variant,
+        variant: Variant[Hand],
         players,
         options: dict,
         opening: Opening,

@@ -15,7 +15,7 @@ from .variants import Variant, get_variant
 from .variants.base import unique_best
 
 
-def check_count(variant: Variant, n: int) -> None:
+def check_count(variant: Variant[Hand], n: int) -> None:
     """SetupError (field "count", the variant's players rule) unless `n` players play
     `variant`: asked before any name is there (the start form's count) as by a match."""
     counts = variant.player_counts
@@ -42,7 +42,9 @@ def check_count(variant: Variant, n: int) -> None:
 class Match:
     """Hands played in order by the same players under the same options."""
 
-    def __init__(self, variant: str | Variant, players: Sequence[str], options: dict | None = None):
+    def __init__(
+        self, variant: str | Variant[Hand], players: Sequence[str], options: dict | None = None
+    ):
         if not isinstance(variant, Variant):
             try:
                 variant = get_variant(variant)

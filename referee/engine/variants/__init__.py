@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import importlib
 import os
+from typing import TYPE_CHECKING
 
 from .base import (
     MATCH_POINTS,
@@ -38,13 +39,16 @@ from .line_games import LineGame
 from .mexican_train import MexicanTrain
 from .partnership import Partnership
 
+if TYPE_CHECKING:
+    from ..hand import Hand
+
 ENVIRONMENT = "REFEREE_VARIANTS"  # modules to import that register more variants
 
-VARIANTS: dict[str, Variant] = {}  # by id, in the order they were registered
+VARIANTS: dict[str, Variant[Hand]] = {}  # by id, in the order they were registered
 _generation = [0]  # one more at every change of the registry (what caches key on)
 
 
-def register(variant: Variant) -> Variant:
+def register(variant: Variant[Hand]) -> Variant[Hand]:
     """Add `variant` (an instance) to the registry; registering it again does nothing.
     ValueError for an id already taken by another variant, or a declaration that cannot
     work (no id, no player counts, no rule to refuse a draw where there is no boneyard)."""
@@ -73,12 +77,12 @@ def generation() -> int:
     return _generation[0]
 
 
-def get_variant(name: str) -> Variant:
+def get_variant(name: str) -> Variant[Hand]:
     """The variant with this id ("five-up"...); KeyError if none."""
     return VARIANTS[name]
 
 
-def league_game(preset: str) -> tuple[Variant, dict[int, dict]] | None:
+def league_game(preset: str) -> tuple[Variant[Hand], dict[int, dict]] | None:
     """The variant whose game a league preset plays (`Variant.leagues`), and the options
     of each game size; None where no registered variant says it is that league's game."""
     for variant in VARIANTS.values():

@@ -4,16 +4,13 @@ from __future__ import annotations
 
 import functools
 from pathlib import Path
-from typing import TYPE_CHECKING, NamedTuple
+from typing import Generic, NamedTuple, Protocol, TypeVar
 
 from ..errors import IllegalMove, SetupError
+from ..layout import Layout
 from ..messages import N_, NP_, Message, either
 from ..names import show
 from ..tiles import WITH_PIP, Tile
-
-if TYPE_CHECKING:
-    from ..hand import FalsePass, Hand
-
 
 SET_NAMES = {6: N_("double-six"), 9: N_("double-nine"), 12: N_("double-twelve")}
 
@@ -51,6 +48,15 @@ class Line(NamedTuple):
 class Settlement(NamedTuple):
     winner: int | None  # seat, or None (tie at a block)
     lines: list[Line]
+
+
+class FalsePass(NamedTuple):
+    """A pass the record proves false (C-RENEGE): the passer held `tile`, which fitted."""
+
+    move: int  # the number of the pass
+    player: int
+    tile: Tile
+    proof: int | None  # the number of the play that shows it; None: still held at the end
 
 
 class Choice(NamedTuple):
@@ -165,10 +171,25 @@ def round5(pips: int) -> int:
     return (pips + 2) // 5
 
 
-class Variant:
+class HandView(Protocol):
+    """What the default hooks below read of the hand they are given (`Hand` has it)."""
+
+    @property
+    def layout(self) -> Layout: ...
+
+    @property
+    def stock(self) -> int: ...
+
+
+H = TypeVar("H", bound=HandView)  # the hand the hooks are given: the engine's `Hand`
+
+
+class Variant(Generic[H]):
     """A variant as data plus hooks. Subclasses set the data and override the hooks; one
     instance is registered (`referee.engine.variants.register`), and everything about
-    the variant is asked of it: nothing outside this folder names a variant."""
+    the variant is asked of it: nothing outside this folder names a variant. A subclass
+    names the hand its hooks are given: `Variant["Hand"]`, in quotes, as `Hand`'s module
+    imports this one."""
 
     name = ""  # the id: in records, URLs, the database ("five-up")
     title = ""  # its name as players write it ("Five-Up"); per language: its texts' title
@@ -257,21 +278,21 @@ class Variant:
         return {"points": self.default_target({})}
 
     # -- hooks --------------------------------------------------------------------------
-    def opening(self, players: list[str], previous: Hand | None, options: dict) -> Opening:
+    def opening(self, players: list[str], previous: H | None, options: dict) -> Opening:
         """Who opens the next hand, after `previous` (None: the match's first hand), under
         the match's options (filled in)."""
         raise NotImplementedError
 
-    def open_places(self, hand: Hand) -> list[tuple]:
+    def open_places(self, hand: H) -> list[tuple]:
         """Each open place of the layout as (place, rule, takes): `takes` is the set of tiles
         that may be laid there now, `rule` the rule that narrows it (None: C-ONE alone)."""
         return [(p, None, WITH_PIP[p[2]]) for p in hand.layout.open]  # p[2]: p.pip, faster
 
-    def refusal(self, hand: Hand, rule: str, tile: Tile, place) -> Message:
+    def refusal(self, hand: H, rule: str, tile: Tile, place) -> Message:
         """The sentence for a tile refused at a restricted place."""
         return Message(N_("{tile} cannot go on {on} now."), tile=tile, on=place.anchor)
 
-    def check_draw(self, hand: Hand, count: int) -> None:
+    def check_draw(self, hand: H, count: int) -> None:
         if self.draw_rule is None:
             raise IllegalMove(
                 self.nodraw_rule,
@@ -297,7 +318,7 @@ class Variant:
                 ),
             )
 
-    def check_pass(self, hand: Hand) -> None:
+    def check_pass(self, hand: H) -> None:
         if hand.stock:
             raise IllegalMove(
                 self.draw_rule or "C-RENEGE",
@@ -314,23 +335,23 @@ class Variant:
         """What a count scores (a variant that `counts`): Five-Up's count / 5."""
         return 0
 
-    def after_play(self, hand: Hand, seat: int, move: int) -> None:
+    def after_play(self, hand: H, seat: int, move: int) -> None:
         """Scores that a play earns (FU-SCORE)."""
 
-    def after_passes(self, hand: Hand, seat: int, move: int) -> None:
+    def after_passes(self, hand: H, seat: int, move: int) -> None:
         """Charges that a play earns when passes came before it (FC-ALLPASS): asked only then."""
 
-    def after_pass(self, hand: Hand, seat: int, move: int) -> None:
+    def after_pass(self, hand: H, seat: int, move: int) -> None:
         """Charges that a pass earns (FC-THREEPASS)."""
 
-    def settle(self, hand: Hand, left: list[list[Tile]] | None) -> Settlement:
+    def settle(self, hand: H, left: list[list[Tile]] | None) -> Settlement:
         """The settlement of a finished hand from the tiles left in hands (`left` None: a
         hand that ended the match mid-play, `Hand.peg_out`, settled at once)."""
         raise NotImplementedError
 
     misplay_rule: str | None = None  # the rule of the penalty `penalised` passes get
 
-    def penalised(self, hand: Hand, false: FalsePass) -> bool:
+    def penalised(self, hand: H, false: FalsePass) -> bool:
         """Whether a false pass is settled by a penalty in the hand's settlement rather
         than making the record illegal (C-RENEGE)."""
         return False
@@ -349,7 +370,7 @@ class Variant:
             return N_("Hand {hand}: {end}. Penalty points: {points}.")
         return N_("Hand {hand}: {end}. Points: {points}.")
 
-    def verdict_extras(self, hand: Hand) -> dict:
+    def verdict_extras(self, hand: H) -> dict:
         """What the `--json` verdict says of a hand beyond what every variant's says (its
         plays' points, its charges): keys in the record spec's order."""
         return {}

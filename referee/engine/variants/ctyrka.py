@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ..errors import IllegalMove, SetupError
 from ..messages import N_, NP_, Message
 from ..names import show
@@ -19,6 +21,9 @@ from .base import (
     lowest,
 )
 
+if TYPE_CHECKING:
+    from ..hand import Hand  # noqa: F401 (named in quotes, in the class's base)
+
 HOLDS = NP_("{player} holds {n} pip", "{player} holds {n} pips")  # a penalty line
 SCORING = Option(
     "scoring",
@@ -31,7 +36,7 @@ SCORING = Option(
 )
 
 
-class Ctyrka(Variant):
+class Ctyrka(Variant["Hand"]):
     name = "ctyrka"
     title = "Čtyřka"
     player_counts = tuple(range(2, 14))

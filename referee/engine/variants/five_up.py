@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ..messages import N_, NP_, Message
 from ..tiles import pip_count
 from .base import (
@@ -22,8 +24,11 @@ from .base import (
     unique_best,
 )
 
+if TYPE_CHECKING:
+    from ..hand import Hand  # noqa: F401 (named in quotes, in the class's base)
 
-class FiveUp(Variant):
+
+class FiveUp(Variant["Hand"]):
     name = "five-up"
     figure = Figure(N_("Points per hand"), "hand")
     title = "Five-Up"

@@ -7,7 +7,6 @@ UK leagues differ (Leek, Teesdale), and the presets fix them as those leagues pl
 from __future__ import annotations
 
 import functools
-from typing import TYPE_CHECKING
 
 from ..errors import SetupError
 from ..messages import N_, NP_, Message
@@ -23,6 +22,7 @@ from .base import (
     TWO_PLAYERS,
     Choice,
     Events,
+    FalsePass,
     Figure,
     Line,
     Opening,
@@ -34,9 +34,6 @@ from .base import (
     unique_best,
 )
 from .line_games import LineGame
-
-if TYPE_CHECKING:
-    from ..hand import FalsePass
 
 TARGETS = (61, 121)  # once and twice round a cribbage board
 MISPLAY_POINTS = 8  # Leek: a knock found false at the hand's end

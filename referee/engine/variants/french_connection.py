@@ -3,10 +3,14 @@
 from __future__ import annotations
 
 import functools
+from typing import TYPE_CHECKING
 
 from ..messages import N_, NP_, Message
 from ..tiles import DOUBLE_OF, NOTHING, WITH_PIP, pip_count, tile
 from .base import Events, Figure, Line, Opening, Settlement, Variant, lowest
+
+if TYPE_CHECKING:
+    from ..hand import Hand  # noqa: F401 (named in quotes, in the class's base)
 
 BLANK = tile(0, 0)
 _new = tuple.__new__  # Line(...), Settlement(...) without the overhead of their defaults
@@ -72,7 +76,7 @@ def _winner_pose(who: int, name: str) -> Opening:
     )
 
 
-class FrenchConnection(Variant):
+class FrenchConnection(Variant["Hand"]):
     name = "french-connection"
     figure = Figure(N_("Penalty points per match"), "match")
     title = "French Connection"

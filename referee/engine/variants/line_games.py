@@ -91,7 +91,7 @@ def refuse_proven_pass(hand: Hand) -> None:
         )
 
 
-class LineGame(Variant):
+class LineGame(Variant["Hand"]):
     """A line with no spinner and no boneyard: one line with two ends, a lead double laid
     across it taking a tile on each side, every other double across the line with one free
     side (C-DOUBLE); the tiles not dealt sleep, and a player who cannot lay passes. A pass

@@ -9,6 +9,7 @@ htfbw.com, tablegameshub.com; the options are where they differ."""
 from __future__ import annotations
 
 import functools
+from typing import TYPE_CHECKING
 
 from ..errors import IllegalMove, SetupError
 from ..messages import N_, NP_, Message
@@ -26,6 +27,9 @@ from .base import (
     judge,
     unique_best,
 )
+
+if TYPE_CHECKING:
+    from ..hand import Hand  # noqa: F401 (named in quotes, in the class's base)
 
 ROUNDS = 13  # the engine 12-12, then 11-11, ... down to 0-0
 # tiles each by the table chosen and the player count (MT-DEAL)
@@ -145,7 +149,7 @@ def _opening(engine: int) -> Opening:
     )
 
 
-class MexicanTrain(Variant):
+class MexicanTrain(Variant["Hand"]):
     name = "mexican-train"
     title = "Mexican Train"
     player_counts = (2, 3, 4, 5, 6, 7, 8)
