@@ -113,7 +113,7 @@ def create_app(test_config: dict | None = None) -> Flask:
         RANDOM_SEED=int(seed) if seed not in (None, "") else None,
         MAX_CONTENT_LENGTH=2 * 1024 * 1024,  # an uploaded record is small
         WTF_CSRF_TIME_LIMIT=None,  # a match can last an evening
-        # where the host's workers keep the tables they render (referee/web/rendered.py)
+        # where the host's workers keep the tables they render (referee/web/table/rendered.py)
         RENDERED_DIR=os.environ.get("RENDERED_DIR") or str(instance / "rendered"),
         # SQLite from the environment or the default is brought up to date on the first
         # request (referee/web/schema); other databases are upgraded by whoever runs them.
@@ -137,11 +137,28 @@ def migrated_app(test_config: dict) -> Flask:
     return app
 
 
+def asgi_app():
+    """Granian's factory (`scripts/run.sh`): the app behind the server's `BufferedWSGI`
+    (`referee/web/server/serve.py`), with THREADS threads (default 4), its version polls
+    answered in the event loop where they read a local file (`poll.inline`)."""
+    from referee.web.poll import inline
+    from referee.web.server.serve import BufferedWSGI
+
+    app = create_app()
+    return BufferedWSGI(
+        app,
+        threads=int(os.environ.get("THREADS") or 4),
+        max_body=app.config["MAX_CONTENT_LENGTH"] + 64 * 1024,
+        inline=inline(app),
+    )
+
+
 def engine_options(url: str) -> dict:
     """SQLite waits for a writer instead of failing at once ("database is locked").
-    PostgreSQL: a pooled connection is checked before use without a round trip (its socket,
-    `referee.web.still_connected`; no `pool_pre_ping`, which asks the server at every
-    checkout), is replaced after 10 minutes (connections a firewall dropped without a word),
+    PostgreSQL: a pooled connection is checked before use without a round trip (its
+    socket, `referee.web.server.connections.still_connected`; no `pool_pre_ping`, which
+    asks the server at every checkout), is replaced after 10 minutes (connections a
+    firewall dropped without a word),
     and a connection that cannot be made gives up after 5 s (unless the URL sets
     connect_timeout), so that a server out of reach is answered with the outage page
     (referee/web/outage.py), not a request left hanging."""

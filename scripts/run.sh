@@ -51,12 +51,12 @@ workers="${WORKERS:-$(nproc 2>/dev/null || echo 2)}"  # a process per core: no m
 
 if [ -x .venv/bin/granian ]; then
   echo "==> serving on $scheme://$host:$port with Granian, $workers workers × ${THREADS:-4} threads (Ctrl-C stops)"
-  export THREADS="${THREADS:-4}"  # read by referee.web.server.serve:asgi_app in each worker
+  export THREADS="${THREADS:-4}"  # read by app:asgi_app in each worker
   exec .venv/bin/granian --interface asginl --factory \
     --host "$host" --port "$port" --workers "$workers" \
     --backlog "$backlog" --backpressure "$connections" \
     --respawn-failed-workers --workers-kill-timeout 10 "${logs[@]}" "${tls[@]}" \
-    "$@" referee.web.server.serve:asgi_app
+    "$@" app:asgi_app
 fi
 echo "==> serving on $scheme://$host:$port with Flask's development server (Ctrl-C stops)"
 flask_tls=()

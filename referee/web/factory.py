@@ -9,11 +9,10 @@ from __future__ import annotations
 from flask import Flask
 from flask_compress import Compress
 from flask_migrate import Migrate
-from sqlalchemy import event
 
 from . import csrf_token, i18n, ids, json_bodies, links, security
-from .server.connections import still_connected
-from .store import db, migrations_folder, sqlite_pragmas
+from .server import connections
+from .store import db, migrations_folder
 
 migrate = Migrate(render_as_batch=True)
 csrf = csrf_token.KeptCSRFProtect()
@@ -41,13 +40,7 @@ def create_extensions(app: Flask) -> None:
     compress.init_app(app)
     db.init_app(app)
     with app.app_context():
-        if db.engine.dialect.name == "sqlite":
-            event.listen(db.engine, "connect", sqlite_pragmas)
-        elif db.engine.dialect.name == "postgresql":
-            from .reads import engines
-
-            for engine in engines(app):
-                event.listen(engine, "checkout", still_connected)
+        connections.init_app(app, db.engine)
     migrate.init_app(app, db, directory=migrations_folder(app))
     csrf.init_app(app)
     csrf_token.init_app(app)
@@ -66,8 +59,6 @@ def register(app: Flask) -> None:
         models,  # noqa: F401  (the tables, for Flask-Migrate)
         once,
         public,
-        reads,
-        rendered,
     )
     from .audit import models as audit_models  # noqa: F401
     from .audit.views import register_audit
@@ -84,9 +75,9 @@ def register(app: Flask) -> None:
     from .seasons import register as register_seasons
     from .start import bp as start_bp
     from .table import fragment
+    from .table import rendered as table_rendered
     from .table.views import register as register_table
 
-    reads.init_app(app)
     check_schema(app)
     answer_outages(app)
     app.register_blueprint(health)
@@ -105,6 +96,6 @@ def register(app: Flask) -> None:
     register_seasons(app)
     fast_poll(app)
     fragment.init_app(app)
-    rendered.init_app(app)
+    table_rendered.init_app(app)
     backup.init_app(app)
     public.init_app(app)  # last: ProxyFix sees every request first

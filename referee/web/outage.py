@@ -20,8 +20,9 @@ from flask_babel import gettext as _
 from sqlalchemy import event
 from sqlalchemy.exc import DBAPIError, InterfaceError, OperationalError
 
-from .reads import engines
 from .security import HEADERS
+from .server.connections import autocommit_engine
+from .store import db
 
 RETRY_AFTER = "30"  # seconds
 
@@ -120,7 +121,9 @@ def init_app(app: Flask) -> None:
     watch = app.extensions["referee_outage"] = Watch(app.logger)
     for kind in UNREACHABLE:
         app.register_error_handler(kind, _handler)
-    for engine in engines(app):
+    with app.app_context():
+        engines = [db.engine, autocommit_engine(app)]
+    for engine in filter(None, engines):
         event.listen(engine, "connect", lambda *_: watch.recovered())
 
 

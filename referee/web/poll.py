@@ -26,6 +26,7 @@ from flask import Flask
 from . import outage
 from .models import is_token
 from .security import HEADERS
+from .server.connections import autocommit_engine, first_row
 from .server.inline import DECLINED, INLINE
 from .table.views import LINKS
 
@@ -89,8 +90,6 @@ class Poll:
         try:
             run = self.reads.get(statement)
             if run is None:  # compiled once
-                from .reads import autocommit_engine, first_row
-
                 engine = autocommit_engine(self.app) or db_engine(self.app)
                 run = self.reads[statement] = first_row(engine, statement)
             return run(params)

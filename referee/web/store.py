@@ -1,6 +1,7 @@
 """The store: the app's database (Flask-SQLAlchemy's `db`), its naming of constraints,
-and what each SQLite connection is given when it is made (its pragmas). Every model and
-service writes through `db`; the app is assembled above it (`referee.web.factory`)."""
+and `read`. Every model and service writes through `db`; what a connection is given when it
+is made or lent is `server.connections`; the app is assembled above it
+(`referee.web.factory`)."""
 
 from __future__ import annotations
 
@@ -9,6 +10,8 @@ import os
 from flask import Flask
 from flask_sqlalchemy import SQLAlchemy
 from sqlalchemy import MetaData
+
+from .server.connections import read_connection
 
 # Named constraints, so that migrations can name what they change on every database.
 NAMING = {
@@ -22,18 +25,22 @@ NAMING = {
 db = SQLAlchemy(metadata=MetaData(naming_convention=NAMING))
 
 
-def sqlite_pragmas(dbapi_connection, _record) -> None:
-    """SQLite in WAL mode: readers never wait for the writer, and a commit costs one append
-    to the log (synchronous=NORMAL: no fsync per commit; a power cut may lose the last
-    commits, never the database). The busy timeout is set by `connect_args` (app.py)."""
-    cursor = dbapi_connection.cursor()
-    cursor.execute("PRAGMA journal_mode=WAL")
-    cursor.execute("PRAGMA synchronous=NORMAL")
-    cursor.execute("PRAGMA foreign_keys=ON")
-    cursor.close()
-
-
 def migrations_folder(app: Flask) -> str:
     """The app's migrations: `migrations/` beside the app (its root path, the folder of
     app.py), wherever the project is."""
     return os.path.join(app.root_path, "migrations")
+
+
+def read(statement, params=None):
+    """`statement` (SQLAlchemy Core), a read: on PostgreSQL outside a write's transaction,
+    on the thread's connection in autocommit (one round trip: no BEGIN, no ROLLBACK,
+    `server.connections`); else on the session's connection (half the cost of
+    `Session.execute`), so that it sees what the request has written."""
+    conn = None if db.session().in_transaction() else read_connection()
+    if conn is None:
+        return db.session.connection().execute(statement, params)
+    try:
+        return conn.execute(statement, params)
+    except Exception:
+        conn.rollback()  # no round trip: nothing is open in autocommit mode
+        raise

@@ -23,7 +23,7 @@ from webhelpers import Phone, sent_sql, text_of
 from referee.engine import record
 from referee.engine.match import Match
 from referee.engine.simulate import deal, leader, play_hand
-from referee.web import inflight
+from referee.web.server import inflight
 from referee.web.table import state
 
 FETCH = {"X-Requested-With": "fetch"}
@@ -111,7 +111,7 @@ def test_a_play_through_the_process_keeping_the_match_does_not_read_it(app, phon
     said = [s.split()[0] for s in sent]
     if app.config["DB_KIND"] == "postgres":
         assert said == ["WITH"], sent  # the bump and the move: one statement
-    else:  # on the thread's own connection (reads.SqliteWriter)
+    else:  # on the thread's own connection (`connections.SqliteWriter`)
         assert said == ["BEGIN", "UPDATE", "INSERT", "COMMIT"], sent
     with sent_sql(app) as sent:  # a process that keeps no state of it reads it first
         app.extensions["referee_state"].data.clear()
@@ -268,9 +268,9 @@ def test_a_thread_keeps_its_connection_and_a_broken_one_is_made_anew(app, phone)
         pytest.skip("a database server's connections")
     from sqlalchemy import event, text
 
-    from referee.web import reads
+    from referee.web.server import connections
 
-    engine = reads.autocommit_engine(app)
+    engine = connections.autocommit_engine(app)
     checkouts = []
     event.listen(engine, "checkout", lambda *args: checkouts.append(1))
     t = phone.start("five-up", ["Ana", "Ben"])
@@ -285,7 +285,7 @@ def test_a_thread_keeps_its_connection_and_a_broken_one_is_made_anew(app, phone)
         phone.get(f"/t/{t}/version")
     assert checkouts == []  # fifteen reads and five moves on the thread's one connection
     with app.app_context():
-        kept = reads.thread_connection(engine)
+        kept = connections.thread_connection(engine)
         pid = kept.execute(text("select pg_backend_pid()")).scalar()
     with engine.connect() as other:
         other.execute(text("select pg_terminate_backend(:pid)"), {"pid": pid})
@@ -309,9 +309,9 @@ def test_a_server_that_makes_a_thread_per_request_leaves_no_connection_checked_o
         pytest.skip("a database server's connections")
     import threading
 
-    from referee.web import reads
+    from referee.web.server import connections
 
-    engine = reads.autocommit_engine(app)
+    engine = connections.autocommit_engine(app)
     t = phone.start("five-up", ["Ana", "Ben"])
     burst = 8  # requests at once, each on its thread (fewer than the pool holds: 5 + 10)
     together = threading.Barrier(burst)

@@ -90,7 +90,7 @@ def asgi_get(server, path: str, query: str = "", headers: dict | None = None):
 
 
 def server_of(app):
-    """The app as scripts/run.sh serves it (`serve.asgi_app`), its threads counted."""
+    """The app as scripts/run.sh serves it (`app.asgi_app`), its threads counted."""
     from referee.web.poll import inline
 
     server = serve.BufferedWSGI(app, threads=2, inline=inline(app))
@@ -141,9 +141,10 @@ def test_a_poll_answered_in_the_loop_never_reaches_a_thread():
 
 
 def test_a_poll_on_sqlite_keeps_its_connection_but_no_snapshot_between_polls(app, phone):
-    """The polls keep a connection a thread (reads.first_row): each poll still sees every
-    write committed before it, and none leaves a read open, so the log can always be
-    checkpointed whole (a kept snapshot would stop it, and the log would grow all night)."""
+    """The polls keep a connection a thread (`server.connections.first_row`): each poll
+    still sees every write committed before it, and none leaves a read open, so the log can
+    always be checkpointed whole (a kept snapshot would stop it, and the log would grow all
+    night)."""
     import pytest
 
     if app.config["DB_KIND"] != "sqlite":

@@ -88,7 +88,7 @@ def two_servers(postgres_schema):
                     "127.0.0.1",
                     "--port",
                     str(port),
-                    "referee.web.server.serve:asgi_app",
+                    "app:asgi_app",
                 ],
                 cwd=ROOT,
                 env=env,

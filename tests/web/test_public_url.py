@@ -202,9 +202,9 @@ def test_the_network_address_is_this_machines_own():
     machine that is not loopback, or none."""
     import ipaddress
 
-    from referee.web.server import address
+    from referee.web.server import serve
 
-    address._guess = (0.0, None)
+    serve._guess = (0.0, None)
     found = public.lan_address()
     assert found is None or not ipaddress.ip_address(found).is_loopback
 

@@ -183,16 +183,19 @@ class Phone:
 @contextlib.contextmanager
 def sent_sql(app):
     """The SQL statements sent in the block (in the list it gives), through the app's
-    engines (`reads.engines`: its own and, on PostgreSQL, the autocommit one), through
-    SQLite's writer of moves (`reads.SqliteWriter`, on this thread's connection: SQLite
-    itself reports them, its BEGIN and COMMIT too) and to PostgreSQL to be answered later
-    (`inflight.send`)."""
+    engines (its own and, on PostgreSQL, the autocommit one), with their commits
+    ("COMMIT"), through SQLite's writer of moves (`connections.SqliteWriter`, on this
+    thread's connection: SQLite itself reports them, its BEGIN and COMMIT too), and to
+    PostgreSQL to be answered later (`inflight.send`)."""
     import sqlalchemy as sa
 
-    from referee.web import inflight, reads
+    from referee.web.server import inflight
+    from referee.web.server.connections import WRITER, autocommit_engine
+    from referee.web.store import db
 
     sent: list[str] = []
-    engines = reads.engines(app)
+    with app.app_context():
+        engines = [db.engine, *filter(None, [autocommit_engine(app)])]
 
     def listen(conn, cursor, statement, *args):
         sent.append(statement)
@@ -200,8 +203,9 @@ def sent_sql(app):
     def commit(conn):
         sent.append("COMMIT")
 
-    writer = reads.sqlite_writer(app)
-    raw = writer.connection() if writer else None
+    writer = app.extensions.get(WRITER)
+    with app.app_context():
+        raw = writer.connection() if writer else None
     for engine in engines:
         sa.event.listen(engine, "before_cursor_execute", listen)
         sa.event.listen(engine, "commit", commit)
@@ -212,8 +216,8 @@ def sent_sql(app):
         yield sent
     finally:
         inflight.TRACE.remove(sent.append)
+        if raw is not None:
+            raw.set_trace_callback(None)
         for engine in engines:
             sa.event.remove(engine, "before_cursor_execute", listen)
             sa.event.remove(engine, "commit", commit)
-        if raw is not None:
-            raw.set_trace_callback(None)

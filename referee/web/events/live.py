@@ -47,11 +47,10 @@ from werkzeug.http import parse_accept_header
 from referee.events import standings as st
 
 from ..models import Match, is_token
-from ..reads import read
-from ..rendered import later
 from ..server.cache import LRU, Locks, Shared
-from ..store import db
+from ..store import db, read
 from ..table import state as tables
+from ..table.rendered import later
 from . import service
 from .models import Entrant, Event, EventGame, EventTable, Round
 

@@ -16,8 +16,7 @@ from sqlalchemy import bindparam, select
 from referee.events.formats import FORMATS
 
 from ..models import Match, is_token
-from ..reads import read
-from ..store import db
+from ..store import db, read
 from .models import Entrant, Event, EventGame, EventTable, Round
 
 

@@ -27,7 +27,6 @@ from referee.events import standings as st
 from referee.events.formats import FORMATS, Format
 
 from .. import names as name_rule
-from .. import rendered
 from ..audit.log import phone
 from ..audit.service import override_lock
 from ..errors import Refused
@@ -36,6 +35,7 @@ from ..matches.create import new_match
 from ..models import Match, is_token, now
 from ..server.cache import LRU, Shared
 from ..store import db
+from ..table import rendered
 from ..table import service as tables
 from ..table.transaction import writes
 from . import entrants as names

@@ -6,17 +6,17 @@ from __future__ import annotations
 
 import hashlib
 import json
-import time
 from pathlib import Path
 
 from flask import Blueprint, current_app, jsonify, render_template, request, url_for
 from flask_babel import gettext
-from markupsafe import Markup
 
 from .. import assets
+from ..table.offline import rendered_at
 from . import outbox
 
 bp = Blueprint("offline", __name__)
+bp.add_app_template_global(rendered_at)
 
 
 def N_(text: str) -> str:  # noqa: N802  (marks a word for the catalogue; gettext later)
@@ -153,26 +153,9 @@ WORDS = [
 ]
 
 
-@bp.app_template_global()
-def rendered_at() -> int:
-    """When the page was rendered (seconds): offline.js shows a kept table only if newer."""
-    return int(time.time())
-
-
 @bp.get("/offline/words.json")
 def words():
     """offline.js's words in the page's language (the worker keeps them for offline)."""
     response = jsonify({w: gettext(w) for w in WORDS})
     response.headers["Vary"] = "Cookie, Accept-Language"
     return response
-
-
-def offline_table(t, links) -> Markup:
-    """What offline.js needs beside what the page shows: the tiles on the layout, and
-    whether the variant draws (1) and whether a draw ends the turn (2); 0: no boneyard."""
-    hand = t.hand
-    if not links.write or hand is None:
-        return Markup("")
-    draw = 0 if not t.variant.draw_rule else 2 if t.variant.draw_ends_turn else 1
-    laid = " ".join(str(tile) for tile in hand.layout.by_tile)
-    return Markup(f' data-laid="{laid}" data-draw="{draw}"')

@@ -11,15 +11,20 @@ the app's `threads` run only requests that are complete. The answer is collected
 and sent by the loop, so a client that reads slowly holds no thread either. The version
 polls of a hall are answered in the loop itself (`poll.inline`): most of the requests,
 each a few microseconds' read, which the hop to a thread would cost ten times.
+
+`lan_address` is this machine's address on its network, which the phones' links carry
+when a page was opened on this machine (`public.py`).
 """
 
 from __future__ import annotations
 
 import asyncio
 import io
+import ipaddress
 import logging
-import os
+import socket
 import sys
+import time
 from concurrent.futures import ThreadPoolExecutor
 
 from .inline import DECLINED, INLINE
@@ -202,16 +207,29 @@ def environ(scope: dict, body: bytes) -> dict:
     return env
 
 
-def asgi_app():
-    """Granian's factory (`scripts/run.sh`): the Flask app behind `BufferedWSGI`, with
-    THREADS threads (default 4)."""
-    from app import create_app
-    from referee.web.poll import inline
+# -- where the phones reach this server -------------------------------------------------
+_GUESS_FOR = 30.0  # seconds a guess of the network address is kept (a laptop moves)
+_guess: tuple[float, str | None] = (0.0, None)
 
-    app = create_app()
-    return BufferedWSGI(
-        app,
-        threads=int(os.environ.get("THREADS") or 4),
-        max_body=app.config["MAX_CONTENT_LENGTH"] + 64 * 1024,
-        inline=inline(app),
-    )
+
+def lan_address() -> str | None:
+    """This machine's address on its network: the one a UDP socket aimed at a private
+    address would send from (connecting a UDP socket sends nothing). None without a
+    network. Kept for a few seconds."""
+    global _guess
+    at, address = _guess
+    if time.monotonic() - at < _GUESS_FOR:
+        return address
+    address = None
+    for target in ("10.255.255.255", "192.168.255.255", "172.31.255.255"):
+        try:
+            with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
+                s.connect((target, 9))
+                found = s.getsockname()[0]
+        except OSError:
+            continue
+        if not ipaddress.ip_address(found).is_loopback and found != "0.0.0.0":
+            address = found
+            break
+    _guess = (time.monotonic(), address)
+    return address

@@ -19,15 +19,15 @@ from flask import current_app, g, get_flashed_messages, request
 from flask_babel import get_locale
 from markupsafe import Markup
 
-from .. import public, rendered
+from .. import public
 from ..audit.log import phone
 from ..csrf_token import csrf_token
 from ..i18n import gettext as _
 from ..i18n import say_html
 from ..links import url_for
-from ..offline import rendered_at
 from ..server.cache import LRU
-from . import state
+from . import rendered, state
+from .offline import rendered_at
 
 
 def _rendered() -> str:

@@ -21,11 +21,11 @@ from ..drawing.board import board_svg
 from ..i18n import HtmlWords
 from ..i18n import say_html as e
 from ..links import url_for
-from ..offline import offline_table
 from ..pages.rules import rule_link, variant_title
 from .fragment import kept_part, said_here
 from .moves_html import bar, move
 from .moves_list import moves_items, notes_html
+from .offline import offline_table
 
 
 def table_html(v: dict) -> Markup:

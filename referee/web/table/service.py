@@ -37,8 +37,7 @@ from ..i18n import gettext as _
 from ..i18n import say
 from ..models import ClientMove, Hand, Match, is_token, now
 from ..models import Move as MoveRow
-from ..reads import read
-from ..store import db
+from ..store import db, read
 from . import state
 from .presenters import describe, false_passes, move_notes, outcome, undo_refusal, undo_target
 from .state import Table

@@ -42,8 +42,8 @@ from ..audit.models import Change
 from ..events.models import Event, EventGame
 from ..models import Hand, Match, is_token
 from ..models import Move as MoveRow
-from ..reads import read
 from ..server.cache import LRU
+from ..store import read
 
 CACHE_SIZE = int(os.environ.get("REFEREE_CACHE_SIZE", "512"))  # matches per process
 

@@ -34,7 +34,6 @@ from flask import g, has_request_context
 from sqlalchemy import bindparam, insert, select, update
 from sqlalchemy.exc import IntegrityError
 
-from .. import inflight, reads
 from ..audit.log import Locked, refuse_if_locked
 from ..errors import Refused
 from ..events import guards
@@ -42,6 +41,8 @@ from ..events.models import Event
 from ..i18n import gettext as _
 from ..models import Match, now
 from ..models import Move as MoveRow
+from ..server import inflight
+from ..server.connections import SqliteWriter, read_connection, sqlite_writer
 from ..store import db
 from . import state
 from .presenters import outcome, what_changed
@@ -241,7 +242,7 @@ def add_move(table: Table, move: dict, hand_no: int, after: int) -> None:
     if writer is not None:
         _add_move_on_sqlite(writer, table, move, hand_no, after)
         return
-    conn = None if table.in_event else reads.connection()
+    conn = None if table.in_event else read_connection()
     if conn is None:  # an event's game, other writes pending on SQLite (or no request)
         lock(table)
         db.session.connection().execute(ADD_MOVE, move)
@@ -305,17 +306,17 @@ def _written(sent: inflight.Sent, table: Table, hand_no: int, after: int) -> boo
 ADD_MOVE = insert(_MOVES)  # built once (SQLAlchemy compiles it once), Core: no ORM bookkeeping
 
 
-def _sqlite_writer() -> reads.SqliteWriter | None:
-    """SQLite's writer of moves (`reads.sqlite_writer`), when nothing else is being written
-    in this request's session; else None."""
+def _sqlite_writer() -> SqliteWriter | None:
+    """SQLite's writer of moves (`server.connections.sqlite_writer`), when nothing else is
+    being written in this request's session; else None."""
     if db.session.info.get("locked") or db.session.new or db.session.dirty:
         return None
-    return reads.sqlite_writer()
+    return sqlite_writer()
 
 
 def _add_move_on_sqlite(writer, table: Table, move: dict, hand_no: int, after: int) -> None:
     """The bump and the move's insert, committed, in one transaction of the thread's own
-    connection (`reads.SqliteWriter`); `Moved` if the version has moved on."""
+    connection (`server.connections.SqliteWriter`); `Moved` if the version has moved on."""
     try:
         if writer.execute(BUMP, _seen(table)) != 1:
             raise Moved()  # (rolled back below)

@@ -14,8 +14,8 @@ from __future__ import annotations
 
 from flask import current_app, g, has_request_context
 
-from .server.cache import Shared, write_files
-from .table.state import CACHE_SIZE, MatchRow
+from ..server.cache import Shared, write_files
+from .state import CACHE_SIZE, MatchRow
 
 
 def get(row: MatchRow, key: tuple) -> str | None:
