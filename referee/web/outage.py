@@ -10,7 +10,8 @@ says so and that nothing was recorded, instead of a bare 500; the log says it on
   `answer_wsgi` for the same answer.
 - The log: one line when a process first finds the database out of reach (no
   traceback), and one when a new connection to it succeeds again. Each worker process
-  notices on its own, so a server of N workers writes at most N pairs per outage.
+  notices on its own (threads that find it at the same moment may each say it), so a
+  server of N workers writes about N pairs per outage.
 """
 
 from __future__ import annotations
