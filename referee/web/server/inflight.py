@@ -16,6 +16,11 @@ The statement is prepared once on each connection (a round trip, the first time)
 then only executed: PostgreSQL does not parse and plan it again at every move, CPU that
 the database's server took from the app's on the same machine (docs/performance.md,
 "the twelfth pass").
+
+Measured (issue 39, 2026-12-07, the README's server, beside main): with the move written
+in the session's transaction and the requests' reads on a connection per request, a
+hall of 200 tables on durable PostgreSQL answered at p99 198 and 136 ms against main's
+57 (`connections.py` has the steps between).
 """
 
 from __future__ import annotations
