@@ -2,7 +2,7 @@
 `create_extensions` gives the app its extensions (the store, migrations, CSRF,
 compression, languages, ids, JSON bodies, links, security headers) and `register` its
 blueprints and hooks, in the order each needs. It stands above every other module of
-the web side, and nothing of it imports it."""
+the web side, and none of them imports it."""
 
 from __future__ import annotations
 

@@ -7,8 +7,9 @@ gives a request a connection in autocommit mode instead (its thread's, kept from
 request to the next: `thread_connection`): the statement alone goes to the server.
 PostgreSQL gives each statement its own snapshot either way (READ COMMITTED), so nothing
 is read differently; a write still runs in its transaction, and checks what it read with
-the match's version (`table/transaction.py`). On SQLite the session is used for requests;
-the version polls read on a DB-API connection each thread keeps (`first_row`).
+the match's version (`table/transaction.py`). On SQLite requests read through the
+session; a move is written, and the version polls read, on DB-API connections each thread
+keeps (`SqliteWriter`, `first_row`).
 
 Measured (issue 39, 2026-12-07, the README's server, each beside main in the same
 minutes): with every read and write through the session, a hall of 200 tables on durable
